@@ -1,0 +1,29 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+import netlify from '@astrojs/netlify';
+import node from '@astrojs/node';
+
+// Netlify sets NETLIFY=true in its builds; everywhere else the site runs on Node's standalone server.
+const onNetlify = process.env.NETLIFY === 'true' || process.env.DEPLOY_TARGET === 'netlify';
+
+export default defineConfig({
+  site: process.env.SITE_URL || process.env.URL || 'http://localhost:4321',
+  output: 'static',
+  adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory', concurrency: 4 },
+  security: { checkOrigin: true },
+  env: {
+    schema: {
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      NETLIFY_DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      EMBEDDED_DB_PORT: envField.number({ context: 'server', access: 'secret', optional: true }),
+      AUTH_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      TMDB_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      TMDB_API_BASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SITE_NAME: envField.string({ context: 'client', access: 'public', default: 'CineCat' }),
+    },
+  },
+});

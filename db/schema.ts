@@ -1,0 +1,215 @@
+/** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
+type DateString = string;
+type Json<T> = ColumnType<T, string, string>;
+
+export type ContentType = 'movie' | 'tv';
+export type ListName = 'my_list' | 'wishlist';
+export type Role = 'user' | 'admin';
+
+export interface ProductionCompany {
+  id: number;
+  name: string;
+  logo_path?: string | null;
+}
+
+export interface GenresTable {
+  id: number;
+  name: string;
+}
+
+export interface CollectionsTable {
+  id: number;
+  name: string;
+  overview: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+}
+
+export interface PlatformsTable {
+  id: number;
+  name: string;
+  logo_path: string | null;
+  display_priority: Generated<number>;
+}
+
+export interface PeopleTable {
+  id: number;
+  name: string;
+  profile_path: string | null;
+  popularity: Generated<number>;
+  birthday: DateString | null;
+  deathday: DateString | null;
+  place_of_birth: string | null;
+  known_for_department: string | null;
+  biography: string | null;
+  twitter_id: string | null;
+  instagram_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+interface TitleColumns {
+  id: Generated<number>;
+  tmdb_id: number;
+  overview: string | null;
+  tagline: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  vote_average: number | null;
+  vote_count: Generated<number>;
+  origin_country: Generated<string[]>;
+  screenshots: Generated<string[]>;
+  trailer_key: string | null;
+  is_published: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  view_count: Generated<number>;
+  popularity: Generated<number>;
+}
+
+export interface MoviesTable extends TitleColumns {
+  title: string;
+  release_date: DateString | null;
+  runtime: number | null;
+  budget: number | null;
+  revenue: number | null;
+  production_companies: Generated<Json<ProductionCompany[]>>;
+  stream_url: string | null;
+  download_url: string | null;
+  collection_id: number | null;
+  recommended_tmdb_ids: Generated<number[]>;
+}
+
+export interface TvShowsTable extends TitleColumns {
+  name: string;
+  first_air_date: DateString | null;
+  number_of_seasons: Generated<number>;
+}
+
+export interface TvShowEpisodesTable {
+  id: Generated<number>;
+  tv_show_id: number;
+  season_number: number;
+  episode_number: number;
+  tmdb_id: number | null;
+  name: string | null;
+  overview: string | null;
+  still_path: string | null;
+  air_date: DateString | null;
+  runtime: number | null;
+  stream_url: string | null;
+  download_url: string | null;
+}
+
+export interface MovieGenresTable { movie_id: number; genre_id: number }
+export interface TvShowGenresTable { tv_show_id: number; genre_id: number }
+export interface MovieProvidersTable { movie_id: number; platform_id: number }
+export interface TvShowProvidersTable { tv_show_id: number; platform_id: number }
+export interface MovieCreditsTable { movie_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
+export interface TvShowCreditsTable { tv_show_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: Generated<Role>;
+  email_confirmed_at: Timestamp | null;
+  session_version: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'confirm_email' | 'reset_password';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserListItemsTable {
+  user_id: string;
+  list: ListName;
+  content_type: ContentType;
+  content_tmdb_id: number;
+  added_at: Generated<Timestamp>;
+}
+
+export interface UserRatingsTable {
+  user_id: string;
+  content_type: ContentType;
+  content_tmdb_id: number;
+  rating: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface WatchHistoryTable {
+  user_id: string;
+  content_type: ContentType;
+  content_tmdb_id: number;
+  season_number: number | null;
+  episode_number: number | null;
+  progress_percentage: Generated<number>;
+  position_seconds: Generated<number>;
+  last_watched_at: Generated<Timestamp>;
+}
+
+export interface RequestsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  user_email: string | null;
+  message: string;
+  is_public: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ViewEventsTable {
+  id: Generated<number>;
+  occurred_at: Generated<Timestamp>;
+  content_type: ContentType | null;
+  content_tmdb_id: number | null;
+  country: Generated<string>;
+  device_type: Generated<string>;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface Database {
+  genres: GenresTable;
+  collections: CollectionsTable;
+  platforms: PlatformsTable;
+  people: PeopleTable;
+  movies: MoviesTable;
+  tv_shows: TvShowsTable;
+  tv_show_episodes: TvShowEpisodesTable;
+  movie_genres: MovieGenresTable;
+  tv_show_genres: TvShowGenresTable;
+  movie_providers: MovieProvidersTable;
+  tv_show_providers: TvShowProvidersTable;
+  movie_credits: MovieCreditsTable;
+  tv_show_credits: TvShowCreditsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  user_list_items: UserListItemsTable;
+  user_ratings: UserRatingsTable;
+  watch_history: WatchHistoryTable;
+  requests: RequestsTable;
+  view_events: ViewEventsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type Movie = Selectable<MoviesTable>;
+export type NewMovie = Insertable<MoviesTable>;
+export type MovieUpdate = Updateable<MoviesTable>;
+export type TvShow = Selectable<TvShowsTable>;
+export type NewTvShow = Insertable<TvShowsTable>;
+export type Episode = Selectable<TvShowEpisodesTable>;
+export type Person = Selectable<PeopleTable>;
+export type User = Selectable<UsersTable>;

@@ -1,0 +1,35 @@
+/**
+ * Opens the configured database for a command-line script. For the embedded default, a running
+ * `npm start`/`npm run db:server` already owns the PGlite directory and we connect to it; when none is
+ * running, this process starts the embedded server itself for as long as it runs.
+ */
+import type { Kysely } from 'kysely';
+import { createDb, databaseSettings } from '../../db/connect.ts';
+import { isPortOpen, startEmbeddedServer, type EmbeddedServer } from '../../db/embedded-server.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface ScriptDatabase {
+  db: Kysely<Database>;
+  /** Set when this process started the embedded server (and so owns the data directory). */
+  server?: EmbeddedServer;
+  close(): Promise<void>;
+}
+
+export async function openScriptDatabase(options: { migrate?: boolean } = {}): Promise<ScriptDatabase> {
+  const settings = databaseSettings(process.env);
+  let server: EmbeddedServer | undefined;
+  if (settings.kind === 'embedded' && !(await isPortOpen(settings.port))) {
+    server = await startEmbeddedServer({ dataDir: process.env.EMBEDDED_DB_DIR, port: settings.port });
+  }
+  const db = await createDb(settings);
+  if (options.migrate !== false) await migrateToLatest(db);
+  return {
+    db,
+    server,
+    async close() {
+      await db.destroy();
+      await server?.stop();
+    },
+  };
+}
