@@ -12,6 +12,7 @@ export default defineConfig({
   output: 'static',
   adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
   integrations: [react()],
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },
   security: { checkOrigin: true },

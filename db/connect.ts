@@ -81,7 +81,8 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
         // Local Postgres behind a ws->tcp proxy (tests); Neon itself needs none of this.
         const { WebSocket } = await import('ws');
         neonConfig.webSocketConstructor = WebSocket as never;
-        neonConfig.wsProxy = (host, port) => `${settings.wsProxy}/?address=${host}:${port}`;
+        const proxy = settings.wsProxy.replace(/^wss?:\/\//, ''); // Neon adds the scheme itself
+        neonConfig.wsProxy = (host, port) => `${proxy}/?address=${host}:${port}`;
         neonConfig.useSecureWebSocket = false;
         neonConfig.pipelineConnect = false;
       }

@@ -4,7 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
 type DateString = string;
-type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column: read as T, written as JSON text (JSON.stringify). */
+type Json<T, Insert = string> = ColumnType<T, Insert, string>;
 
 export type ContentType = 'movie' | 'tv';
 export type ListName = 'my_list' | 'wishlist';
@@ -48,7 +49,7 @@ export interface PeopleTable {
   biography: string | null;
   twitter_id: string | null;
   instagram_id: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 interface TitleColumns {
@@ -64,8 +65,8 @@ interface TitleColumns {
   screenshots: Generated<string[]>;
   trailer_key: string | null;
   is_published: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   view_count: Generated<number>;
   popularity: Generated<number>;
 }
@@ -76,7 +77,7 @@ export interface MoviesTable extends TitleColumns {
   runtime: number | null;
   budget: number | null;
   revenue: number | null;
-  production_companies: Generated<Json<ProductionCompany[]>>;
+  production_companies: Json<ProductionCompany[], string | undefined>;
   stream_url: string | null;
   download_url: string | null;
   collection_id: number | null;
@@ -118,7 +119,7 @@ export interface UsersTable {
   role: Generated<Role>;
   email_confirmed_at: Timestamp | null;
   session_version: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface AuthTokensTable {
@@ -127,7 +128,7 @@ export interface AuthTokensTable {
   purpose: 'confirm_email' | 'reset_password';
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface UserListItemsTable {
@@ -135,7 +136,7 @@ export interface UserListItemsTable {
   list: ListName;
   content_type: ContentType;
   content_tmdb_id: number;
-  added_at: Generated<Timestamp>;
+  added_at: Timestamp;
 }
 
 export interface UserRatingsTable {
@@ -143,7 +144,7 @@ export interface UserRatingsTable {
   content_type: ContentType;
   content_tmdb_id: number;
   rating: number;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface WatchHistoryTable {
@@ -154,7 +155,7 @@ export interface WatchHistoryTable {
   episode_number: number | null;
   progress_percentage: Generated<number>;
   position_seconds: Generated<number>;
-  last_watched_at: Generated<Timestamp>;
+  last_watched_at: Timestamp;
 }
 
 export interface RequestsTable {
@@ -163,12 +164,12 @@ export interface RequestsTable {
   user_email: string | null;
   message: string;
   is_public: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface ViewEventsTable {
   id: Generated<number>;
-  occurred_at: Generated<Timestamp>;
+  occurred_at: Timestamp;
   content_type: ContentType | null;
   content_tmdb_id: number | null;
   country: Generated<string>;

@@ -74,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('user_email', 'text')
-    .addColumn('message', 'text', (c) => c.notNull().check(sql`length(btrim(message)) > 0`))
+    .addColumn('message', 'text', (c) => c.notNull().check(sql`btrim(message, E' \t\r\n') <> ''`))
     .addColumn('is_public', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

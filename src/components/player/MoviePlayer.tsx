@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/player.ts';
+
+interface Props {
+  title: string;
+  posterUrl: string | null;
+  streamUrl: string | null;
+  trailerKey: string | null;
+}
+
+/**
+ * The movie player: a Full Movie / Trailer switch over a poster with a play button. Clicking play (or the
+ * page's Play Movie / Trailer buttons, marked data-play) swaps in the embedded frame. The frame's sandbox
+ * omits allow-popups, so pop-ups the embed tries to open are blocked.
+ */
+export default function MoviePlayer({ title, posterUrl, streamUrl, trailerKey }: Props) {
+  const [mode, setMode] = useState<PlayerMode | null>(playerModeFor(streamUrl, trailerKey));
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const onPlayRequest = (event: MouseEvent) => {
+      const trigger = (event.target as Element).closest<HTMLElement>('[data-play]');
+      if (!trigger) return;
+      const requested = trigger.dataset.play as PlayerMode;
+      if ((requested === 'movie' && !streamUrl) || (requested === 'trailer' && !trailerKey)) return;
+      event.preventDefault();
+      setMode(requested);
+      setPlaying(true);
+      document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    };
+    document.addEventListener('click', onPlayRequest);
+    return () => document.removeEventListener('click', onPlayRequest);
+  }, [streamUrl, trailerKey]);
+
+  const choose = (next: PlayerMode) => {
+    setMode(next);
+    setPlaying(false);
+  };
+  const src = mode === 'movie' ? streamUrl : mode === 'trailer' && trailerKey ? trailerEmbedUrl(trailerKey) : null;
+
+  return (
+    <section id="player" className="player" aria-label="Player">
+      <div className="player-modes" role="group" aria-label="What to play">
+        <button type="button" aria-pressed={mode === 'movie'} disabled={!streamUrl} onClick={() => choose('movie')}>Full Movie</button>
+        <button type="button" aria-pressed={mode === 'trailer'} disabled={!trailerKey} onClick={() => choose('trailer')}>Trailer</button>
+      </div>
+      <div className="player-stage">
+        {playing && src ? (
+          <iframe
+            src={src}
+            title={`${title} ${mode === 'movie' ? 'player' : 'trailer'}`}
+            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            sandbox="allow-scripts allow-same-origin allow-presentation"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <div className="player-poster" style={posterUrl ? { backgroundImage: `url("${posterUrl}")` } : undefined}>
+            {src ? (
+              <button type="button" className="player-play" onClick={() => setPlaying(true)} aria-label={`Play ${mode === 'movie' ? 'movie' : 'trailer'}: ${title}`}>
+                ▶
+              </button>
+            ) : (
+              <p className="player-unavailable">Nothing to play for this title yet.</p>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

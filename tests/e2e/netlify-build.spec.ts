@@ -1,0 +1,14 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from '../../scripts/lib/processes.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// The production adapter: the same database-backed build must succeed with @astrojs/netlify.
+test('the site also builds for Netlify (static pages plus the SSR function)', async () => {
+  test.setTimeout(240_000);
+  const outDir = join(process.env.E2E_WORK_DIR!, 'netlify-dist');
+  await run('npx', ['astro', 'build'], { DEPLOY_TARGET: 'netlify', ASTRO_OUT_DIR: outDir, EMBEDDED_DB_PORT: process.env.E2E_DB_PORT! });
+  expect(existsSync(join(outDir, 'index.html'))).toBe(true);
+  expect(readdirSync(join(outDir, 'movie')).length).toBeGreaterThan(10);
+  expect(existsSync('.netlify/v1/functions/ssr')).toBe(true);
+});

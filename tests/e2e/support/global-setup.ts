@@ -1,0 +1,44 @@
+/**
+ * Builds the site from a fresh, seeded embedded database and serves it with the project's own server on
+ * a free port. Everything started here is stopped by the returned teardown.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDb } from '../../../db/connect.ts';
+import { startEmbeddedServer } from '../../../db/embedded-server.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
+import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
+import { keepRunning, run } from '../../../scripts/lib/processes.ts';
+import { freePort } from '../../support/ports.ts';
+import { waitForHttp } from './wait.ts';
+
+export const E2E_SEED = { movies: 240, shows: 40, people: 600 };
+
+export default async function globalSetup() {
+  // Inside the project so the built server resolves node_modules.
+  mkdirSync('.e2e', { recursive: true });
+  const workDir = mkdtempSync(join(process.cwd(), '.e2e', 'run-'));
+  const dbPort = await freePort();
+  const database = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port: dbPort });
+  const db = await createDb({ kind: 'embedded', port: dbPort });
+  await migrateToLatest(db);
+  await seedDemoCatalogue(db, E2E_SEED);
+  await db.destroy();
+
+  const webPort = await freePort();
+  const baseURL = `http://127.0.0.1:${webPort}`;
+  const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox') };
+  await run('npx', ['astro', 'build'], env);
+  const server = keepRunning('node', [join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
+  await waitForHttp(baseURL);
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DB_PORT = String(dbPort);
+  process.env.E2E_WORK_DIR = workDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await database.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * The database layer on every engine (PGlite, PostgreSQL via pg, PostgreSQL via Neon's driver): migrations, type
+ * parsing, search helpers and the constraints the application relies on. Plus the embedded PGlite socket server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../../db/connect.ts';
+import { startEmbeddedServer } from '../../db/embedded-server.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { expectPgError, PG_ERROR } from '../support/pg-errors.ts';
+import { freePort } from '../support/ports.ts';
+
+let nextTmdbId = 1000;
+const tmdbId = () => nextTmdbId++;
+
+async function insertMovie(db: Kysely<Database>, values: { tmdb_id?: number; title?: string; collection_id?: number | null } = {}) {
+  return db
+    .insertInto('movies')
+    .values({ tmdb_id: values.tmdb_id ?? tmdbId(), title: values.title ?? 'Untitled', collection_id: values.collection_id ?? null })
+    .returning(['id', 'tmdb_id'])
+    .executeTakeFirstOrThrow();
+}
+
+async function insertShow(db: Kysely<Database>, values: { tmdb_id?: number; name?: string } = {}) {
+  return db
+    .insertInto('tv_shows')
+    .values({ tmdb_id: values.tmdb_id ?? tmdbId(), name: values.name ?? 'Untitled' })
+    .returning(['id', 'tmdb_id'])
+    .executeTakeFirstOrThrow();
+}
+
+let userCount = 0;
+async function insertUser(db: Kysely<Database>): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({ email: `user${++userCount}@example.test`, password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
+describeEachEngine(
+  'migrations',
+  (getDb) => {
+    it('apply every migration once, and a second run is a no-op', async () => {
+      const db = getDb();
+      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+      expect(await migrateToLatest(db)).toEqual([]);
+      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+      expect(applied.map((row: any) => row.name).sort()).toEqual(Object.keys(migrations).sort());
+    });
+  },
+  { migrate: false },
+);
+
+describeEachEngine('database layer', (getDb) => {
+  it('returns count(*), int8 and numeric as JS numbers and dates as YYYY-MM-DD strings', async () => {
+    const db = getDb();
+    const movie = await db
+      .insertInto('movies')
+      .values({
+        tmdb_id: tmdbId(),
+        title: 'Types',
+        budget: 3_000_000_000, // beyond int4
+        revenue: 9_007_199_254, // bigint
+        vote_average: 7.5,
+        release_date: '2001-04-25',
+      })
+      .returning(['id', 'budget', 'revenue', 'vote_average', 'release_date', 'view_count'])
+      .executeTakeFirstOrThrow();
+    expect(movie).toMatchObject({ budget: 3_000_000_000, revenue: 9_007_199_254, vote_average: 7.5, release_date: '2001-04-25', view_count: 0 });
+
+    const stats = await db
+      .selectFrom('movies')
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        eb.fn.sum('budget').as('budget_sum'), // numeric
+        eb.fn.avg('vote_average').as('rating_avg'), // numeric
+        sql<string>`max(release_date)`.as('latest'),
+      ])
+      .where('id', '=', movie.id)
+      .executeTakeFirstOrThrow();
+    expect(stats).toEqual({ count: 1, budget_sum: 3_000_000_000, rating_avg: 7.5, latest: '2001-04-25' });
+    expect(typeof stats.count).toBe('number');
+
+    await db.insertInto('people').values({ id: 1, name: 'Dated', birthday: '1969-12-31' }).execute();
+    const person = await db.selectFrom('people').select(['birthday', 'deathday', 'updated_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(person.birthday).toBe('1969-12-31'); // no time zone shift around the epoch
+    expect(person.deathday).toBeNull();
+    expect(person.updated_at).toBeInstanceOf(Date);
+  });
+
+  it('search_text folds accents and case', async () => {
+    const { rows } = await sql<{ a: string; b: string }>`
+      SELECT search_text('Amélie') AS a, search_text('ÇA Œuvre Straße Ñandú') AS b
+    `.execute(getDb());
+    expect(rows[0]).toEqual({ a: 'amelie', b: 'ca oeuvre strasse nandu' });
+  });
+
+  it('pg_trgm similarity matches misspelled, accent-folded titles', async () => {
+    const db = getDb();
+    await insertMovie(db, { title: 'Le Fabuleux Destin d’Amélie Poulain' });
+    await insertMovie(db, { title: 'Heat' });
+    const { rows } = await sql<{ s: number }>`SELECT similarity('amelie', 'amelei') AS s`.execute(db);
+    expect(rows[0]!.s).toBeGreaterThan(0.3);
+    const found = await db
+      .selectFrom('movies')
+      .select('title')
+      .where(sql<boolean>`search_text(title) % search_text(${'fabuleux destin amelie'})`)
+      .execute();
+    expect(found.map((m) => m.title)).toEqual(['Le Fabuleux Destin d’Amélie Poulain']);
+    const best = await db
+      .selectFrom('movies')
+      .select('title')
+      .orderBy(sql`word_similarity(search_text(${'Amelei'}), search_text(title))`, 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(best.title).toBe('Le Fabuleux Destin d’Amélie Poulain');
+  });
+
+  it('tmdb_id is unique per movies and per tv_shows, but a movie and a show may share one', async () => {
+    const db = getDb();
+    const shared = tmdbId();
+    await insertMovie(db, { tmdb_id: shared });
+    await insertShow(db, { tmdb_id: shared });
+    await expectPgError(insertMovie(db, { tmdb_id: shared }), PG_ERROR.uniqueViolation);
+    await expectPgError(insertShow(db, { tmdb_id: shared }), PG_ERROR.uniqueViolation);
+  });
+
+  it('deleting a movie cascades to its genres, credits and providers; deleting a show to its episodes', async () => {
+    const db = getDb();
+    await db.insertInto('genres').values({ id: 18, name: 'Drama' }).execute();
+    await db.insertInto('platforms').values({ id: 8, name: 'Netflix' }).execute();
+    await db.insertInto('people').values({ id: 500, name: 'Tom Cruise' }).execute();
+    const movie = await insertMovie(db);
+    const kept = await insertMovie(db);
+    for (const id of [movie.id, kept.id]) {
+      await db.insertInto('movie_genres').values({ movie_id: id, genre_id: 18 }).execute();
+      await db.insertInto('movie_providers').values({ movie_id: id, platform_id: 8 }).execute();
+      await db.insertInto('movie_credits').values({ movie_id: id, person_id: 500, character_name: 'Ethan' }).execute();
+    }
+    await db.deleteFrom('movies').where('id', '=', movie.id).execute();
+    for (const table of ['movie_genres', 'movie_providers', 'movie_credits'] as const) {
+      const rows = await db.selectFrom(table).select('movie_id').where('movie_id', 'in', [movie.id, kept.id]).execute();
+      expect(rows.map((r) => r.movie_id), table).toEqual([kept.id]);
+    }
+    // The referenced rows themselves stay.
+    expect(await db.selectFrom('genres').select('id').where('id', '=', 18).execute()).toHaveLength(1);
+    expect(await db.selectFrom('people').select('id').where('id', '=', 500).execute()).toHaveLength(1);
+
+    const show = await insertShow(db);
+    await db
+      .insertInto('tv_show_episodes')
+      .values([1, 2].map((episode_number) => ({ tv_show_id: show.id, season_number: 1, episode_number })))
+      .execute();
+    await db.deleteFrom('tv_shows').where('id', '=', show.id).execute();
+    const episodes = await db.selectFrom('tv_show_episodes').select('id').where('tv_show_id', '=', show.id).execute();
+    expect(episodes).toEqual([]);
+  });
+
+  it('deleting a collection keeps its movies and sets their collection_id to null', async () => {
+    const db = getDb();
+    await db.insertInto('collections').values({ id: 10, name: 'Mission: Impossible' }).execute();
+    const movie = await insertMovie(db, { collection_id: 10 });
+    await db.deleteFrom('collections').where('id', '=', 10).execute();
+    const row = await db.selectFrom('movies').select('collection_id').where('id', '=', movie.id).executeTakeFirst();
+    expect(row).toEqual({ collection_id: null });
+  });
+
+  it('user_ratings accepts 1 to 5 only and keeps one row per user and title (upsert updates it)', async () => {
+    const db = getDb();
+    const userId = await insertUser(db);
+    const rating = (value: number) =>
+      db
+        .insertInto('user_ratings')
+        .values({ user_id: userId, content_type: 'movie', content_tmdb_id: 603, rating: value })
+        .onConflict((oc) => oc.columns(['user_id', 'content_type', 'content_tmdb_id']).doUpdateSet((eb) => ({ rating: eb.ref('excluded.rating'), updated_at: sql`now()` })))
+        .execute();
+    await expectPgError(rating(0), PG_ERROR.checkViolation);
+    await expectPgError(rating(6), PG_ERROR.checkViolation);
+    await rating(4);
+    await rating(2);
+    const rows = await db.selectFrom('user_ratings').select(['content_type', 'rating']).where('user_id', '=', userId).execute();
+    expect(rows).toEqual([{ content_type: 'movie', rating: 2 }]);
+
+    // A plain insert of the same user+title is a conflict; the show with the same tmdb id is a different title.
+    await expectPgError(
+      db.insertInto('user_ratings').values({ user_id: userId, content_type: 'movie', content_tmdb_id: 603, rating: 3 }).execute(),
+      PG_ERROR.uniqueViolation,
+    );
+    await db.insertInto('user_ratings').values({ user_id: userId, content_type: 'tv', content_tmdb_id: 603, rating: 5 }).execute();
+  });
+
+  it('user_list_items keep insertion order by added_at and tell a movie from a show with the same tmdb id', async () => {
+    const db = getDb();
+    const userId = await insertUser(db);
+    const items = [
+      { content_type: 'movie', content_tmdb_id: 550 },
+      { content_type: 'tv', content_tmdb_id: 1399 },
+      { content_type: 'tv', content_tmdb_id: 550 },
+      { content_type: 'movie', content_tmdb_id: 13 },
+    ] as const;
+    // One statement each, outside a transaction: now() differs per statement.
+    for (const item of items) await db.insertInto('user_list_items').values({ user_id: userId, list: 'my_list', ...item }).execute();
+
+    const listed = await db
+      .selectFrom('user_list_items')
+      .select(['content_type', 'content_tmdb_id'])
+      .where('user_id', '=', userId)
+      .where('list', '=', 'my_list')
+      .orderBy('added_at')
+      .execute();
+    expect(listed).toEqual(items);
+    await expectPgError(
+      db.insertInto('user_list_items').values({ user_id: userId, list: 'my_list', content_type: 'movie', content_tmdb_id: 550 }).execute(),
+      PG_ERROR.uniqueViolation,
+    );
+    // The same title may be on the other list.
+    await db.insertInto('user_list_items').values({ user_id: userId, list: 'wishlist', content_type: 'movie', content_tmdb_id: 550 }).execute();
+    await expectPgError(
+      db.insertInto('user_list_items').values({ user_id: userId, list: 'my_list', content_type: 'book' as never, content_tmdb_id: 1 }).execute(),
+      PG_ERROR.invalidTextRepresentation,
+    );
+  });
+
+  it('requests reject a blank message', async () => {
+    const db = getDb();
+    for (const message of ['', '   ']) {
+      await expectPgError(db.insertInto('requests').values({ message }).execute(), PG_ERROR.checkViolation);
+    }
+    const saved = await db.insertInto('requests').values({ message: 'Please add Heat (1995)' }).returning(['message', 'is_public']).executeTakeFirstOrThrow();
+    expect(saved).toEqual({ message: 'Please add Heat (1995)', is_public: true });
+  });
+});
+
+describe('embedded database server', () => {
+  it('serves a PGlite data dir over TCP and keeps the data across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cinecat-embedded-'));
+    const port = await freePort();
+    try {
+      let server = await startEmbeddedServer({ dataDir, port });
+      let db = await createDb({ kind: 'embedded', port });
+      try {
+        expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+        await db.insertInto('genres').values({ id: 99, name: 'Persistent' }).execute();
+      } finally {
+        await db.destroy();
+        await server.stop();
+      }
+
+      server = await startEmbeddedServer({ dataDir, port });
+      db = await createDb({ kind: 'embedded', port });
+      try {
+        expect(await migrateToLatest(db)).toEqual([]);
+        const count = await db.selectFrom('genres').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        expect(count.n).toBe(1);
+        expect(await db.selectFrom('genres').selectAll().execute()).toEqual([{ id: 99, name: 'Persistent' }]);
+      } finally {
+        await db.destroy();
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Two of the three test tiers (the third, e2e, is Playwright: playwright.config.ts).
+ *
+ * - unit:        pure functions, no database, no network; fast and parallel.
+ * - integration: real databases. The global setup starts a throwaway PostgreSQL server and a ws->tcp proxy once per
+ *                run; each suite then makes its own fresh database per engine (tests/support/engines.ts).
+ *                Files run one at a time: the machine has 2 cores and each file already keeps PGlite (WebAssembly),
+ *                a PostgreSQL server and the ws proxy busy. Two workers measured only ~10% faster (13 s vs 14-15 s
+ *                for the tier), not worth the CPU contention that makes timing-sensitive tests flaky.
+ *
+ * Run one tier with `npm run test:unit` / `npm run test:integration`.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Long enough for the global teardown to stop the PostgreSQL server.
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          fileParallelism: false,
+          // beforeAll creates and migrates a database per engine; PGlite's first start compiles its WebAssembly.
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
