@@ -62,19 +62,9 @@ const pgTypes = {
 export async function createDb(settings: DatabaseSettings): Promise<Kysely<Database>> {
   switch (settings.kind) {
     case 'embedded':
-      return new Kysely<Database>({
-        dialect: new PostgresDialect({
-          pool: new pg.Pool({
-            connectionString: `postgres://postgres:postgres@127.0.0.1:${settings.port}/postgres`,
-            max: 8,
-            types: pgTypes,
-          }),
-        }),
-      });
+      return pgKysely(`postgres://postgres:postgres@127.0.0.1:${settings.port}/postgres`, 8);
     case 'postgres':
-      return new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.url, max: 10, types: pgTypes }) }),
-      });
+      return pgKysely(settings.url, 10);
     case 'neon': {
       const { Pool, neonConfig } = await import('@neondatabase/serverless');
       if (settings.wsProxy) {
@@ -94,6 +84,13 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
       return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     }
   }
+}
+
+function pgKysely(connectionString: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** A PGlite instance with the extensions our schema uses. Only one process may open a data directory. */

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
+ * database. Prints seed time, per-query latencies and the prerender time and peak memory of a full build.
+ *
+ *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDb } from '../db/connect.ts';
+import { startEmbeddedServer } from '../db/embedded-server.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { heroMovies, recentMovies } from '../src/lib/catalog/home.ts';
+import { loadMoviePages } from '../src/lib/catalog/movie-page.ts';
+import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
+import { freePort } from './lib/ports.ts';
+
+const { values } = parseArgs({
+  options: {
+    movies: { type: 'string', default: '20000' },
+    shows: { type: 'string', default: '2000' },
+    people: { type: 'string', default: '40000' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+
+async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Promise<T> {
+  let result!: T;
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const start = performance.now();
+    result = await task();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)]!;
+  console.log(`${label.padEnd(44)} ${median.toFixed(1).padStart(9)} ms${repeat > 1 ? ` (median of ${repeat})` : ''}`);
+  return result;
+}
+
+mkdirSync('.bench', { recursive: true });
+const workDir = mkdtempSync(join('.bench', 'run-'));
+const port = await freePort();
+const server = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port });
+const db = await createDb({ kind: 'embedded', port });
+try {
+  await migrateToLatest(db);
+  const size = { movies: Number(values.movies), shows: Number(values.shows), people: Number(values.people) };
+  console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
+  await timed('seed', () => seedDemoCatalogue(db, size));
+  await timed('home: recently added movies', () => recentMovies(db), 20);
+  await timed('home: hero', () => heroMovies(db), 20);
+  const pages = await timed('movie pages: bulk load of every movie', () => loadMoviePages(db));
+  await timed('movie page: one movie', () => loadMoviePages(db, [pages[0]!.tmdbId]), 20);
+
+  if (!values['skip-build']) {
+    process.env.EMBEDDED_DB_PORT = String(port);
+    process.env.ASTRO_OUT_DIR = join(workDir, 'dist');
+    const { build } = await import('astro');
+    await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
+    console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);
+  }
+} finally {
+  await db.destroy();
+  await server.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
