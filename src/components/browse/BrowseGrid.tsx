@@ -1,0 +1,144 @@
+/**
+ * The list island of /movies, /tv-shows and category pages: Genre / Sort / Year filters, a grid of 48 per
+ * page and Previous / Next. Filters live in the page URL (?genre=&sort=&year=&page=). The prerendered first
+ * page (default filters) comes as `initial`; everything else is read from /api/catalog/browse through the
+ * shared catalogue cache. A page out of range keeps the list on screen; other errors empty it (spec section 8).
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useRef, useState } from 'react';
+import type { TitleCard } from '../../lib/catalog/cards.ts';
+import {
+  BROWSE_SKELETONS, browseApiUrl, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
+  parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,
+} from '../../lib/catalog/browse-params.ts';
+import { CatalogHttpError, createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import TitleCardView from './TitleCardView.tsx';
+
+interface Props {
+  scope: BrowseScope;
+  mode: BrowseMode;
+  initial: BrowsePage<TitleCard>;
+  emptyMessage: string;
+  /** Accessible name of the grid, e.g. 'Movies'. */
+  label: string;
+}
+
+type Shown = { result: BrowsePage<TitleCard>; filters: BrowseFilters };
+
+export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }: Props) {
+  const [filters, setFilters] = useState(() => defaultFilters(mode));
+  const [$url] = useState(() => atom<string | null>(null));
+  const [store] = useState(() => createCatalogFetcherStore<BrowsePage<TitleCard>>([$url]));
+  const { data, error, loading } = useStore(store);
+  const lastShown = useRef<Shown>({ result: initial, filters: defaultFilters(mode) });
+  const top = useRef<HTMLDivElement>(null);
+
+  // The URL is the source of truth: read it on hydration and on back/forward.
+  useEffect(() => {
+    const read = () => setFilters(parseBrowseParams(new URLSearchParams(window.location.search), mode));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, [mode]);
+
+  const onDefaults = isDefaultFilters(filters, mode);
+  useEffect(() => {
+    $url.set(onDefaults ? null : browseApiUrl(scope, filters));
+  }, [$url, onDefaults, scope.type, scope.genreId, filters]);
+
+  const outOfRange = !onDefaults && error instanceof CatalogHttpError && error.status === 416;
+  useEffect(() => {
+    if (!outOfRange) return;
+    // Keep what is on screen, and say so in the URL.
+    setFilters(lastShown.current.filters);
+    writeUrl(lastShown.current.filters, mode, 'replace');
+  }, [outOfRange, mode]);
+  useEffect(() => {
+    if (error && !outOfRange) console.error('Could not load the list', error);
+  }, [error, outOfRange]);
+
+  let shown: Shown | null = null;
+  if (onDefaults) shown = { result: initial, filters };
+  else if (data && !loading && !error) shown = { result: data, filters };
+  else if (outOfRange) shown = lastShown.current;
+  if (shown) lastShown.current = shown;
+  const failed = Boolean(error) && !outOfRange;
+
+  const apply = (change: Partial<BrowseFilters>) => {
+    const next = changeFilters(filters, change);
+    setFilters(next);
+    writeUrl(next, mode, 'push');
+    if ('page' in change) top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const result = shown?.result;
+  const page = shown?.filters.page ?? filters.page;
+  return (
+    <div className="browse" ref={top}>
+      <Filters scope={scope} mode={mode} filters={filters} onChange={apply} />
+      {failed || (result && result.items.length === 0) ? (
+        <p className="browse-empty">{emptyMessage}</p>
+      ) : !result ? (
+        <ul className="title-grid" aria-busy="true" aria-label={`Loading ${label}`}>
+          {Array.from({ length: BROWSE_SKELETONS }, (_, i) => <li key={i} className="skeleton-card" />)}
+        </ul>
+      ) : (
+        <ul className="title-grid" aria-label={label}>
+          {result.items.map((card) => <li key={`${card.type}-${card.tmdbId}`}><TitleCardView card={card} /></li>)}
+        </ul>
+      )}
+      {result && !failed && result.totalPages > 0 && (
+        <nav className="browse-pagination" aria-label="Pagination">
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => apply({ page: page - 1 })}>Previous</button>
+          <span aria-live="polite">Page {page} of {result.totalPages}</span>
+          <button type="button" className="btn" disabled={page >= result.totalPages} onClick={() => apply({ page: page + 1 })}>Next</button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function writeUrl(filters: BrowseFilters, mode: BrowseMode, how: 'push' | 'replace') {
+  const query = browseSearchParams(filters, mode).toString();
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  if (url === `${window.location.pathname}${window.location.search}`) return;
+  if (how === 'push') history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+interface FiltersProps {
+  scope: BrowseScope;
+  mode: BrowseMode;
+  filters: BrowseFilters;
+  onChange: (change: Partial<BrowseFilters>) => void;
+}
+
+function Filters({ scope, mode, filters, onChange }: FiltersProps) {
+  return (
+    <form className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+      {mode === 'titles' && (
+        <label>
+          Genre
+          <select value={filters.genreIds[0] ?? ''} onChange={(e) => onChange({ genreIds: e.target.value ? [Number(e.target.value)] : [] })}>
+            <option value="">All Genres</option>
+            {genreOptions(scope.type).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+          </select>
+        </label>
+      )}
+      <label>
+        Sort
+        <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as BrowseFilters['sort'] })}>
+          {sortOptions(mode).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      </label>
+      <label>
+        Year
+        <select value={filters.year ?? ''} onChange={(e) => onChange({ year: e.target.value ? Number(e.target.value) : null })}>
+          <option value="">All Years</option>
+          {yearOptions().map((year) => <option key={year} value={year}>{year}</option>)}
+        </select>
+      </label>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The home page's genre rows: the 12 movie and 9 TV rows of spec section 2, in that order, each from one
+ * ranked query per type, with titles the page already shows removed (see browse-rows.ts).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import type { TitleCard } from './cards.ts';
+import { categoryHref, genreNames, toCard, sortSql, TITLE_TABLES } from './browse.ts';
+import { GENRE_ROW_CANDIDATES, removeAlreadyShown } from './browse-rows.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './genres.ts';
+import { recentMovies, recentShows } from './home.ts';
+
+/** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
+export const HOME_ROWS_IN_HTML = 2;
+
+export interface HomeGenreRow {
+  /** Stable id, e.g. 'movie-28': the row's element id and its fragment's URL segment. */
+  key: string;
+  type: ContentType;
+  genreId: number;
+  title: string;
+  /** The category page (View More). */
+  href: string;
+  cards: TitleCard[];
+}
+
+export function homeRowFragmentUrl(key: string): string {
+  return `/api/catalog/home-rows/${key}/`;
+}
+
+/** Per genre, its best-rated published titles (vote_average desc), at most `limit` each, in one query. */
+export async function topRatedByGenre(
+  db: Kysely<Database>, type: ContentType, genreIds: number[], limit = GENRE_ROW_CANDIDATES,
+): Promise<Map<number, TitleCard[]>> {
+  const result = new Map<number, TitleCard[]>(genreIds.map((id) => [id, []]));
+  if (genreIds.length === 0) return result;
+  const { table, junction, owner, columns } = TITLE_TABLES[type];
+  const anyDb = db as unknown as Kysely<any>;
+  const rows = await anyDb.selectFrom(anyDb.selectFrom(junction).innerJoin(table, `${table}.id`, `${junction}.${owner}`)
+      .select([...columns, `${junction}.genre_id`,
+        sql<number>`row_number() over (partition by ${sql.ref(`${junction}.genre_id`)} order by ${sortSql(type, 'top-rated')})`.as('position')])
+      .where(`${table}.is_published`, '=', true).where(`${junction}.genre_id`, 'in', genreIds)
+      .as('ranked'))
+    .selectAll().where('position', '<=', limit).orderBy('genre_id').orderBy('position').execute();
+  for (const row of rows) result.get(row.genre_id)!.push(toCard(type, row));
+  return result;
+}
+
+/** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
+export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {
+  const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
+  const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);
+  const [movies, shows, movieCandidates, showCandidates, names] = await Promise.all([
+    recentMovies(db), recentShows(db),
+    topRatedByGenre(db, 'movie', movieIds), topRatedByGenre(db, 'tv', showIds),
+    genreNames(db, [...movieIds, ...showIds]),
+  ]);
+  const describe = (type: ContentType, candidates: Map<number, TitleCard[]>) => (genre: GenreRow) => ({
+    key: `${type}-${genre.id}`, type, genreId: genre.id,
+    title: `${genre.label} ${type === 'movie' ? 'Movies' : 'TV Shows'}`,
+    href: categoryHref(type, genre.id, names.get(genre.id) ?? genre.label),
+    candidates: candidates.get(genre.id) ?? [],
+  });
+  const rows = removeAlreadyShown([
+    ...HOME_MOVIE_GENRE_ROWS.map(describe('movie', movieCandidates)),
+    ...HOME_TV_GENRE_ROWS.map(describe('tv', showCandidates)),
+  ], [...movies, ...shows]);
+  return rows.filter((row) => row.cards.length > 0).map(({ candidates: _, ...row }) => row);
+}

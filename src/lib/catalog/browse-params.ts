@@ -1,0 +1,142 @@
+/**
+ * Filters of the Movies / TV Shows list pages and of category pages (spec sections 2, 4 and 9), and how they
+ * read from and write to the page URL and the browse endpoint's query string. Pure: runs in the browser too.
+ */
+import type { ContentType } from '../../../db/schema.ts';
+import { GENRES, MOVIE_GENRE_IDS, TV_GENRE_IDS } from './genres.ts';
+
+export const BROWSE_PAGE_SIZE = 48;
+export const BROWSE_SKELETONS = 20;
+export const FIRST_FILTER_YEAR = 1975;
+
+/** 'titles': the Movies and TV Shows pages; 'category': one genre's page. */
+export type BrowseMode = 'titles' | 'category';
+/** 'newest' is the category pages' name for newly launched (release or first-air date, newest first). */
+export type BrowseSort = 'just-added' | 'newly-launched' | 'top-rated' | 'newest';
+
+export const TITLE_SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
+  { value: 'just-added', label: 'Just Added' },
+  { value: 'newly-launched', label: 'Newly Launched' },
+  { value: 'top-rated', label: 'Top Rated' },
+];
+export const CATEGORY_SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'top-rated', label: 'Top Rated' },
+];
+
+export const EMPTY_MESSAGES = {
+  movie: 'No movies found matching your criteria.',
+  tv: 'No TV shows found matching your criteria.',
+  category: 'No items found in this category.',
+} as const;
+
+export interface BrowseFilters {
+  /** Titles having any of these genres; empty means all. */
+  genreIds: number[];
+  year: number | null;
+  sort: BrowseSort;
+  page: number;
+}
+
+/** What is being browsed: all movies or shows, or one genre of them. */
+export interface BrowseScope {
+  type: ContentType;
+  genreId?: number;
+}
+
+export interface BrowsePage<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export function sortOptions(mode: BrowseMode) {
+  return mode === 'titles' ? TITLE_SORT_OPTIONS : CATEGORY_SORT_OPTIONS;
+}
+
+export function defaultFilters(mode: BrowseMode): BrowseFilters {
+  return { genreIds: [], year: null, sort: sortOptions(mode)[0]!.value, page: 1 };
+}
+
+/** The genre filter's choices for movies or shows, by name. */
+export function genreOptions(type: ContentType): { id: number; name: string }[] {
+  return (type === 'movie' ? MOVIE_GENRE_IDS : TV_GENRE_IDS)
+    .map((id) => ({ id, name: GENRES[id]! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The year filter's choices: the current year down to 1975. */
+export function yearOptions(now: Date = new Date()): number[] {
+  const years: number[] = [];
+  for (let year = now.getUTCFullYear(); year >= FIRST_FILTER_YEAR; year--) years.push(year);
+  return years;
+}
+
+export function totalPagesFor(total: number, pageSize = BROWSE_PAGE_SIZE): number {
+  return Math.ceil(total / pageSize);
+}
+
+/** A page past the last one (an empty result's only page is 1, which is not out of range). */
+export function isPageOutOfRange(page: number, totalPages: number): boolean {
+  return page > 1 && page > totalPages;
+}
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+/**
+ * Reads filters from a page URL's query. Lenient: anything unknown or malformed falls back to the default,
+ * so a hand-edited URL still shows a list.
+ */
+export function parseBrowseParams(params: URLSearchParams, mode: BrowseMode, now: Date = new Date()): BrowseFilters {
+  const filters = defaultFilters(mode);
+  const sort = params.get('sort');
+  if (sortOptions(mode).some((option) => option.value === sort)) filters.sort = sort as BrowseSort;
+  const year = positiveInt(params.get('year'));
+  if (year !== null && year >= FIRST_FILTER_YEAR && year <= now.getUTCFullYear()) filters.year = year;
+  filters.page = positiveInt(params.get('page')) ?? 1;
+  if (mode === 'titles') {
+    const ids = (params.get('genre') ?? '').split(',').map(positiveInt);
+    filters.genreIds = ids.every((id) => id !== null) ? [...new Set(ids as number[])] : [];
+  }
+  return filters;
+}
+
+/** The page URL's query for the filters; defaults are left out so the plain page URL means the first page. */
+export function browseSearchParams(filters: BrowseFilters, mode: BrowseMode): URLSearchParams {
+  const params = new URLSearchParams();
+  const defaults = defaultFilters(mode);
+  if (mode === 'titles' && filters.genreIds.length) params.set('genre', filters.genreIds.join(','));
+  if (filters.sort !== defaults.sort) params.set('sort', filters.sort);
+  if (filters.year !== null) params.set('year', String(filters.year));
+  if (filters.page !== 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export function isDefaultFilters(filters: BrowseFilters, mode: BrowseMode): boolean {
+  return browseSearchParams(filters, mode).size === 0;
+}
+
+/** Applies a change: any filter change goes back to page 1 (spec section 4); a page change keeps the filters. */
+export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilters>): BrowseFilters {
+  const next = { ...filters, ...change };
+  const filterChanged = (['genreIds', 'year', 'sort'] as const).some((key) => key in change
+    && JSON.stringify(change[key]) !== JSON.stringify(filters[key]));
+  if (filterChanged && !('page' in change)) next.page = 1;
+  return next;
+}
+
+/** The browse endpoint's URL for a scope and filters (GET /api/catalog/browse). */
+export function browseApiUrl(scope: BrowseScope, filters: BrowseFilters): string {
+  const params = new URLSearchParams({ type: scope.type });
+  const genreIds = scope.genreId !== undefined ? [scope.genreId] : filters.genreIds;
+  if (genreIds.length) params.set('genre', genreIds.join(','));
+  params.set('sort', filters.sort);
+  if (filters.year !== null) params.set('year', String(filters.year));
+  params.set('page', String(filters.page));
+  return `/api/catalog/browse?${params}`;
+}
