@@ -26,6 +26,12 @@ export default defineConfig({
       TMDB_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       TMDB_API_BASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       SITE_NAME: envField.string({ context: 'client', access: 'public', default: 'CineCat' }),
+      PUBLIC_AD_SCRIPT_URL: envField.string({ context: 'client', access: 'public', optional: true, url: true }), // ad network script for ad slots; none: slots stay empty
+      // Footer links (placeholders until the project has its own pages).
+      PUBLIC_DONATE_URL: envField.string({ context: 'client', access: 'public', default: 'https://www.buymeacoffee.com/' }),
+      PUBLIC_SOCIAL_TWITTER_URL: envField.string({ context: 'client', access: 'public', default: 'https://twitter.com/' }),
+      PUBLIC_SOCIAL_INSTAGRAM_URL: envField.string({ context: 'client', access: 'public', default: 'https://www.instagram.com/' }),
+      PUBLIC_SOCIAL_FACEBOOK_URL: envField.string({ context: 'client', access: 'public', default: 'https://www.facebook.com/' }),
     },
   },
 });

@@ -1,5 +1,7 @@
 /** Site-wide settings that pages and components share. */
-import { SITE_NAME } from 'astro:env/client';
+import {
+  PUBLIC_DONATE_URL, PUBLIC_SOCIAL_FACEBOOK_URL, PUBLIC_SOCIAL_INSTAGRAM_URL, PUBLIC_SOCIAL_TWITTER_URL, SITE_NAME,
+} from 'astro:env/client';
 
 export const siteName = SITE_NAME;
 
@@ -28,3 +30,11 @@ export const FOOTER_LINKS = [
   { href: '/privacy', label: 'Privacy' },
   { href: '/disclaimer', label: 'Disclaimer' },
 ];
+
+/** External footer links, configurable through PUBLIC_* environment variables (astro.config.mjs). */
+export const DONATE_URL = PUBLIC_DONATE_URL;
+export const SOCIAL_LINKS = [
+  { href: PUBLIC_SOCIAL_TWITTER_URL, label: 'Twitter' },
+  { href: PUBLIC_SOCIAL_INSTAGRAM_URL, label: 'Instagram' },
+  { href: PUBLIC_SOCIAL_FACEBOOK_URL, label: 'Facebook' },
+].filter((link) => link.href);

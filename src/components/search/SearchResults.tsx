@@ -1,0 +1,84 @@
+/** The /search island: reads ?query=, searches only non-blank text, shows 12 skeletons while loading. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import { imageUrl } from '../../lib/catalog/images.ts';
+import { personHref, type PersonResult, type SearchResults as SearchAnswer } from '../../lib/catalog/search-results.ts';
+import TitleCardView from '../browse/TitleCardView.tsx';
+
+export const SEARCH_SKELETONS = 12;
+export const SEARCH_PROMPT = 'Start typing to search your favorite shows and movies.';
+
+function readQuery(): string {
+  return new URLSearchParams(window.location.search).get('query') ?? '';
+}
+
+export default function SearchResults() {
+  const [query, setQuery] = useState<string | null>(null);
+  useEffect(() => {
+    setQuery(readQuery());
+    const onPop = () => setQuery(readQuery());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const trimmed = query?.trim() ?? '';
+  if (query === null) return <Skeletons />;
+  if (!trimmed) return <><h1 className="visually-hidden">Search</h1><p className="search-prompt">{SEARCH_PROMPT}</p></>;
+  return <Results query={trimmed} />;
+}
+
+function Results({ query }: { query: string }) {
+  const store = useMemo(() => createCatalogFetcherStore<SearchAnswer>(['/api/search?query=', encodeURIComponent(query)]), [query]);
+  const { data, error, loading } = useStore(store);
+  useEffect(() => {
+    if (error) console.error('Search failed', error);
+  }, [error]);
+  const titles = data?.titles ?? [];
+  const people = data?.people ?? [];
+  const waiting = loading || (!data && !error);
+  return (
+    <section aria-labelledby="search-heading">
+      <h1 id="search-heading" className="search-heading">Results for "{query}"</h1>
+      {waiting ? <Skeletons /> : titles.length === 0 && people.length === 0 ? (
+        <p className="search-empty">No results found for "{query}".</p>
+      ) : (
+        <>
+          {titles.length > 0 && (
+            <ul className="title-grid" aria-label="Movies and TV shows">
+              {titles.map((card) => <li key={`${card.type}-${card.tmdbId}`}><TitleCardView card={card} showType /></li>)}
+            </ul>
+          )}
+          {people.length > 0 && (
+            <>
+              <h2 className="search-subheading">People</h2>
+              <ul className="title-grid" aria-label="People">
+                {people.map((person) => <li key={person.id}><PersonCard person={person} /></li>)}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Skeletons() {
+  return (
+    <ul className="title-grid" aria-busy="true" aria-label="Loading results">
+      {Array.from({ length: SEARCH_SKELETONS }, (_, i) => <li key={i} className="skeleton-card" />)}
+    </ul>
+  );
+}
+
+function PersonCard({ person }: { person: PersonResult }) {
+  const src = imageUrl(person.profilePath, 'w300');
+  return (
+    <a className="title-card" href={personHref(person)}>
+      {src
+        ? <img className="artwork" src={src} alt={person.name} loading="lazy" decoding="async" width={300} height={450} />
+        : <div className="artwork artwork-missing" role="img" aria-label={person.name}><span>No Image</span></div>}
+      <span className="title-card-name">{person.name}</span>
+      {person.knownForDepartment && <span className="title-card-meta">{person.knownForDepartment}</span>}
+    </a>
+  );
+}

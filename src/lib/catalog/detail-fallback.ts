@@ -1,0 +1,70 @@
+/**
+ * What to answer for a detail URL that was not prerendered: /movie/..., /tv/..., /people/... paths that
+ * getStaticPaths did not generate reach the on-demand catch-all routes. A published title or person under a
+ * stale slug moves (301) to its canonical URL; a missing id or an unknown / draft row gets the spec's message.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { slugify } from './slug.ts';
+
+export type DetailKind = 'movie' | 'tv' | 'person';
+
+export const DETAIL_MESSAGES: Record<DetailKind, { noId: string; notFound: string }> = {
+  movie: { noId: 'No movie ID provided.', notFound: 'Movie not found.' },
+  tv: { noId: 'No TV show ID provided.', notFound: 'TV show not found.' },
+  person: { noId: 'Actor not found.', notFound: 'Actor not found.' },
+};
+
+const PREFIX: Record<DetailKind, string> = { movie: '/movie', tv: '/tv', person: '/people' };
+
+export type FallbackOutcome =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'error'; message: string }
+  /** The URL is canonical and the row is public, but its page is not built yet (published since the last build). */
+  | { kind: 'pending'; name: string };
+
+/** The id in '{slug}/{id}' (or a bare '{id}'); null when the path carries no usable id. */
+export function parseDetailPath(rest: string | undefined): { slug: string | null; id: number } | null {
+  const segments = (rest ?? '').split('/').filter(Boolean);
+  if (segments.length === 0 || segments.length > 2) return null;
+  const last = segments[segments.length - 1]!;
+  if (!/^\d{1,9}$/.test(last) || Number(last) < 1) return null;
+  return { slug: segments.length === 2 ? segments[0]! : null, id: Number(last) };
+}
+
+export function canonicalDetailPath(kind: DetailKind, name: string, id: number): string {
+  return `${PREFIX[kind]}/${slugify(name)}/${id}`;
+}
+
+/** The public name of the movie (by TMDB id), show (by TMDB id) or person (by id, credited in a published title). */
+async function publicName(db: Kysely<Database>, kind: DetailKind, id: number): Promise<string | null> {
+  if (kind === 'movie') {
+    const row = await db.selectFrom('movies').select('title').where('tmdb_id', '=', id).where('is_published', '=', true).executeTakeFirst();
+    return row?.title ?? null;
+  }
+  if (kind === 'tv') {
+    const row = await db.selectFrom('tv_shows').select('name').where('tmdb_id', '=', id).where('is_published', '=', true).executeTakeFirst();
+    return row?.name ?? null;
+  }
+  const row = await db.selectFrom('people').select('name').where('id', '=', id)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id').select('movie_credits.movie_id')
+        .whereRef('movie_credits.person_id', '=', 'people.id').where('movies.is_published', '=', true)),
+      eb.exists(eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id').select('tv_show_credits.tv_show_id')
+        .whereRef('tv_show_credits.person_id', '=', 'people.id').where('tv_shows.is_published', '=', true)),
+    ]))
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKind, rest: string | undefined, search = ''): Promise<FallbackOutcome> {
+  const parsed = parseDetailPath(rest);
+  if (!parsed) return { kind: 'error', message: DETAIL_MESSAGES[kind].noId };
+  const name = await publicName(db, kind, parsed.id);
+  if (name === null) return { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
+  const canonical = canonicalDetailPath(kind, name, parsed.id);
+  if (parsed.slug !== slugify(name) || rest !== canonical.slice(PREFIX[kind].length + 1)) {
+    return { kind: 'redirect', location: canonical + search };
+  }
+  return { kind: 'pending', name };
+}

@@ -1,0 +1,19 @@
+/** The shape /api/search answers with; browser-safe (no database imports) so the search island can use it. */
+import type { TitleCard } from './cards.ts';
+
+export interface PersonResult {
+  id: number;
+  name: string;
+  slug: string;
+  profilePath: string | null;
+  knownForDepartment: string | null;
+}
+
+export interface SearchResults {
+  titles: TitleCard[];
+  people: PersonResult[];
+}
+
+export function personHref(person: Pick<PersonResult, 'id' | 'slug'>): string {
+  return `/people/${person.slug}/${person.id}`;
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import { expect, it } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
+import { resolveDetailFallback } from '../../src/lib/catalog/detail-fallback.ts';
+import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
+
+async function seed(db: Kysely<Database>): Promise<void> {
+  await insertGenres(db);
+  await db.insertInto('collections').values({ id: 90, name: 'Harbor Saga', overview: null, poster_path: null, backdrop_path: null }).execute();
+  await db.insertInto('collections').values({ id: 91, name: 'Draft Saga', overview: null, poster_path: null, backdrop_path: null }).execute();
+  const movie = await insertMovie(db, { tmdb_id: 7001, title: 'Blue Harbor: Part II', genres: [28], collection_id: 90 });
+  await insertMovie(db, { tmdb_id: 7002, title: 'Hidden Draft', is_published: false, genres: [27], collection_id: 91 });
+  await insertShow(db, { tmdb_id: 8001, name: 'Night Shift', genres: [18] });
+  await insertShow(db, { tmdb_id: 8002, name: 'Draft Show', is_published: false });
+  await insertPerson(db, 9001, 'Zoë Marlowe');
+  await insertPerson(db, 9002, 'Nobody Credited');
+  await db.insertInto('movie_credits').values({ movie_id: movie.id, person_id: 9001, credit_order: 0, character_name: null }).execute();
+}
+
+describeEachEngine('detail fallbacks', (getDb) => {
+  it('a stale or missing slug moves to the canonical URL, keeping the query string', async () => {
+    expect(await resolveDetailFallback(getDb(), 'movie', 'old-name/7001', '?t=1'))
+      .toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001?t=1' });
+    expect(await resolveDetailFallback(getDb(), 'tv', '8001')).toEqual({ kind: 'redirect', location: '/tv/night-shift/8001' });
+    expect(await resolveDetailFallback(getDb(), 'person', 'zoe/9001')).toEqual({ kind: 'redirect', location: '/people/zoe-marlowe/9001' });
+  });
+
+  it('unknown ids and drafts are not found; a path without an id says so', async () => {
+    expect(await resolveDetailFallback(getDb(), 'movie', 'hidden-draft/7002')).toEqual({ kind: 'error', message: 'Movie not found.' });
+    expect(await resolveDetailFallback(getDb(), 'movie', 'x/999999')).toEqual({ kind: 'error', message: 'Movie not found.' });
+    expect(await resolveDetailFallback(getDb(), 'movie', undefined)).toEqual({ kind: 'error', message: 'No movie ID provided.' });
+    expect(await resolveDetailFallback(getDb(), 'tv', 'draft-show/8002')).toEqual({ kind: 'error', message: 'TV show not found.' });
+    expect(await resolveDetailFallback(getDb(), 'tv', 'no-id-here')).toEqual({ kind: 'error', message: 'No TV show ID provided.' });
+    expect(await resolveDetailFallback(getDb(), 'person', 'nobody-credited/9002')).toEqual({ kind: 'error', message: 'Actor not found.' });
+  });
+
+  it('a canonical URL that was not prerendered is a page still being built, not a redirect loop', async () => {
+    expect(await resolveDetailFallback(getDb(), 'movie', 'blue-harbor-part-ii/7001')).toEqual({ kind: 'pending', name: 'Blue Harbor: Part II' });
+  });
+}, { seed });
+
+describeEachEngine('sitemap', (getDb) => {
+  it('lists static pages and every public detail, category and franchise URL, and no drafts', async () => {
+    const paths = (await sitemapEntries(getDb())).map((entry) => entry.path);
+    expect(paths).toEqual(expect.arrayContaining([
+      '/', '/about', '/movies', '/movie/blue-harbor-part-ii/7001', '/tv/night-shift/8001', '/people/zoe-marlowe/9001',
+      '/category/movie/28/action', '/category/tv/18/drama', '/franchise/90/harbor-saga',
+    ]));
+    for (const hidden of ['hidden-draft', 'draft-show', 'nobody-credited', '/category/movie/27/', '/franchise/91/', '/category/tv/28/']) {
+      expect(paths.some((path) => path.includes(hidden))).toBe(false);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+}, { seed });

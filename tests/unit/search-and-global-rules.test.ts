@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
+import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
+import { renderRobots, renderSitemap } from '../../src/lib/catalog/sitemap.ts';
+import { isMobileVisitor, shouldShowMobilePrompt } from '../../src/lib/ui/mobile-prompt.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+
+describe('search rules', () => {
+  it('trims, collapses spaces and treats blank text as no search', () => {
+    expect(normalizeQuery('  the   last  horizon ')).toBe('the last horizon');
+    expect(normalizeQuery(' \t ')).toBe('');
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+  });
+
+  it('orders by match kind, then similarity, then popularity', () => {
+    const rows = [
+      { id: 'similar', rank: MatchRank.Similar, similarity: 0.9, popularity: 999 },
+      { id: 'contains', rank: MatchRank.Contains, similarity: 0.5, popularity: 1 },
+      { id: 'popular-prefix', rank: MatchRank.Prefix, similarity: 0.5, popularity: 50 },
+      { id: 'prefix', rank: MatchRank.Prefix, similarity: 0.5, popularity: 10 },
+      { id: 'exact', rank: MatchRank.Exact, similarity: 1, popularity: 0 },
+    ];
+    expect(rows.sort(compareRanked).map((r) => r.id)).toEqual(['exact', 'popular-prefix', 'prefix', 'contains', 'similar']);
+  });
+});
+
+describe('detail fallback paths', () => {
+  it('reads the id from slug/id or a bare id, and nothing else', () => {
+    expect(parseDetailPath('old-title/603')).toEqual({ slug: 'old-title', id: 603 });
+    expect(parseDetailPath('603')).toEqual({ slug: null, id: 603 });
+    expect(parseDetailPath(undefined)).toBeNull();
+    expect(parseDetailPath('just-a-slug')).toBeNull();
+    expect(parseDetailPath('a/b/603')).toBeNull();
+    expect(parseDetailPath('title/0')).toBeNull();
+  });
+
+  it('builds canonical URLs per kind', () => {
+    expect(canonicalDetailPath('movie', 'Amélie: The Movie!', 7)).toBe('/movie/amelie-the-movie/7');
+    expect(canonicalDetailPath('tv', 'Blue Harbor', 8)).toBe('/tv/blue-harbor/8');
+    expect(canonicalDetailPath('person', 'Zoë Marlowe', 9)).toBe('/people/zoe-marlowe/9');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('renders absolute, escaped URLs with optional lastmod', () => {
+    const xml = renderSitemap([{ path: '/' }, { path: '/movie/a-b/1?x=1&y=2', lastModified: '2026-01-02' }], 'https://cine.example');
+    expect(xml).toContain('<loc>https://cine.example/</loc>');
+    expect(xml).toContain('<loc>https://cine.example/movie/a-b/1?x=1&amp;y=2</loc><lastmod>2026-01-02</lastmod>');
+    expect(xml.startsWith('<?xml')).toBe(true);
+  });
+
+  it('robots points at the sitemap and keeps private areas out', () => {
+    const robots = renderRobots('https://cine.example');
+    expect(robots).toContain('Sitemap: https://cine.example/sitemap.xml');
+    for (const path of ['/api/', '/admin', '/profile', '/my-list', '/wishlist']) expect(robots).toContain(`Disallow: ${path}\n`);
+  });
+});
+
+describe('mobile app prompt', () => {
+  it('targets mobile agents and widths under 768', () => {
+    expect(isMobileVisitor(IPHONE, 1024)).toBe(true);
+    expect(isMobileVisitor(DESKTOP, 767)).toBe(true);
+    expect(isMobileVisitor(DESKTOP, 768)).toBe(false);
+  });
+
+  it('shows once per session, never after skipping, never to automated browsers', () => {
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: null })).toBe(true);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: 'shown' })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: 'skipped' })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: DESKTOP, width: 1280, seen: null })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: null, automated: true })).toBe(false);
+  });
+});
