@@ -7,4 +7,13 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /** The signed-in user, or null for a visitor (set by src/middleware.ts). */
+      user: import('./lib/accounts/guards.ts').SessionUser | null;
+    }
+  }
+}
+
 export {};

@@ -1,0 +1,126 @@
+/** Imports TMDB titles into our tables. Re-import is idempotent and keeps admin-entered fields. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { TmdbClient } from './client.ts';
+import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
+import { movieDetailsSchema, personSchema, popularPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
+
+type Db = Kysely<Database>;
+type Tx = Transaction<Database>;
+
+export const MOVIE_APPEND = 'credits,videos,images,watch/providers,external_ids,recommendations,release_dates';
+export const SHOW_APPEND = 'aggregate_credits,videos,images,watch/providers,external_ids,recommendations,content_ratings';
+export const MAX_POPULAR_PAGE = 500;
+/** append_to_response takes 20 items; seasons are fetched in batches of this size. */
+const SEASON_BATCH = 20;
+
+export interface ImportSummary { id: number; tmdbId: number; title: string; created: boolean }
+export interface ImportOptions { region?: string }
+
+async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string }[]; platforms: ReturnType<typeof mapProviders>;
+  people: ReturnType<typeof mapCredits>['people'] }) {
+  if (mapped.genres.length) {
+    await tx.insertInto('genres').values(mapped.genres.map(({ id, name }) => ({ id, name })))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name` })).execute();
+  }
+  if (mapped.platforms.length) {
+    await tx.insertInto('platforms').values(mapped.platforms)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name`, logo_path: sql`excluded.logo_path`,
+        display_priority: sql`excluded.display_priority` })).execute();
+  }
+  if (mapped.people.length) {
+    await tx.insertInto('people').values(mapped.people.map((person) => ({ ...person, updated_at: new Date() })))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name`, profile_path: sql`excluded.profile_path`,
+        popularity: sql`excluded.popularity`, known_for_department: sql`coalesce(excluded.known_for_department, people.known_for_department)` }))
+      .execute();
+  }
+}
+
+export async function importMovie(db: Db, client: TmdbClient, tmdbId: number,
+  admin: { streamUrl?: string | null; downloadUrl?: string | null } = {}, options: ImportOptions = {}): Promise<ImportSummary> {
+  const raw = await client.get(`/movie/${tmdbId}`, { append_to_response: MOVIE_APPEND }, `movie with id ${tmdbId}`);
+  const mapped = mapMovie(movieDetailsSchema.parse(raw), options.region);
+  return db.transaction().execute(async (tx) => {
+    await upsertShared(tx, mapped);
+    if (mapped.collection) {
+      await tx.insertInto('collections').values(mapped.collection)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name`, poster_path: sql`excluded.poster_path`,
+          backdrop_path: sql`excluded.backdrop_path` })).execute();
+    }
+    const existing = await tx.selectFrom('movies').select('id').where('tmdb_id', '=', tmdbId).executeTakeFirst();
+    const values = { ...mapped.row, production_companies: JSON.stringify(mapped.row.production_companies) };
+    // Admin-entered URLs are only written when given; re-imports never clear them or touch is_published.
+    const adminUrls = {
+      ...(admin.streamUrl !== undefined ? { stream_url: admin.streamUrl } : {}),
+      ...(admin.downloadUrl !== undefined ? { download_url: admin.downloadUrl } : {}),
+    };
+    const id = existing
+      ? (await tx.updateTable('movies').set({ ...values, ...adminUrls, updated_at: new Date() }).where('id', '=', existing.id)
+        .returning('id').executeTakeFirstOrThrow()).id
+      : (await tx.insertInto('movies').values({ ...values, ...adminUrls, is_published: true, created_at: new Date(), updated_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow()).id;
+    await tx.deleteFrom('movie_genres').where('movie_id', '=', id).execute();
+    await tx.deleteFrom('movie_providers').where('movie_id', '=', id).execute();
+    await tx.deleteFrom('movie_credits').where('movie_id', '=', id).execute();
+    if (mapped.genres.length) await tx.insertInto('movie_genres').values(mapped.genres.map((g) => ({ movie_id: id, genre_id: g.id }))).execute();
+    if (mapped.platforms.length) await tx.insertInto('movie_providers').values(mapped.platforms.map((p) => ({ movie_id: id, platform_id: p.id }))).execute();
+    if (mapped.credits.length) await tx.insertInto('movie_credits').values(mapped.credits.map((c) => ({ movie_id: id, ...c }))).execute();
+    return { id, tmdbId, title: mapped.row.title, created: !existing };
+  });
+}
+
+async function fetchSeasons(client: TmdbClient, tmdbId: number, seasonNumbers: number[]): Promise<TmdbSeason[]> {
+  const seasons: TmdbSeason[] = [];
+  for (let start = 0; start < seasonNumbers.length; start += SEASON_BATCH) {
+    const batch = seasonNumbers.slice(start, start + SEASON_BATCH);
+    const raw = await client.get<Record<string, unknown>>(`/tv/${tmdbId}`,
+      { append_to_response: batch.map((n) => `season/${n}`).join(',') }, `TV show with id ${tmdbId}`);
+    for (const n of batch) if (raw[`season/${n}`]) seasons.push(seasonSchema.parse(raw[`season/${n}`]));
+  }
+  return seasons;
+}
+
+export async function importShow(db: Db, client: TmdbClient, tmdbId: number, options: ImportOptions = {}): Promise<ImportSummary> {
+  const details = showDetailsSchema.parse(await client.get(`/tv/${tmdbId}`, { append_to_response: SHOW_APPEND }, `TV show with id ${tmdbId}`));
+  const seasons = await fetchSeasons(client, tmdbId, details.seasons.map((season) => season.season_number));
+  const mapped = mapShow(details, seasons, options.region);
+  return db.transaction().execute(async (tx) => {
+    await upsertShared(tx, mapped);
+    const existing = await tx.selectFrom('tv_shows').select('id').where('tmdb_id', '=', tmdbId).executeTakeFirst();
+    const id = existing
+      ? (await tx.updateTable('tv_shows').set({ ...mapped.row, updated_at: new Date() }).where('id', '=', existing.id)
+        .returning('id').executeTakeFirstOrThrow()).id
+      : (await tx.insertInto('tv_shows').values({ ...mapped.row, is_published: true, created_at: new Date(), updated_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow()).id;
+    await tx.deleteFrom('tv_show_genres').where('tv_show_id', '=', id).execute();
+    await tx.deleteFrom('tv_show_providers').where('tv_show_id', '=', id).execute();
+    await tx.deleteFrom('tv_show_credits').where('tv_show_id', '=', id).execute();
+    if (mapped.genres.length) await tx.insertInto('tv_show_genres').values(mapped.genres.map((g) => ({ tv_show_id: id, genre_id: g.id }))).execute();
+    if (mapped.platforms.length) await tx.insertInto('tv_show_providers').values(mapped.platforms.map((p) => ({ tv_show_id: id, platform_id: p.id }))).execute();
+    if (mapped.credits.length) await tx.insertInto('tv_show_credits').values(mapped.credits.map((c) => ({ tv_show_id: id, ...c }))).execute();
+    if (mapped.episodes.length) {
+      // Upsert keeps admin-entered stream/download URLs on existing episodes.
+      await tx.insertInto('tv_show_episodes').values(mapped.episodes.map((episode) => ({ tv_show_id: id, ...episode })))
+        .onConflict((oc) => oc.columns(['tv_show_id', 'season_number', 'episode_number']).doUpdateSet({
+          tmdb_id: sql`excluded.tmdb_id`, name: sql`excluded.name`, overview: sql`excluded.overview`,
+          still_path: sql`excluded.still_path`, air_date: sql`excluded.air_date`, runtime: sql`excluded.runtime`,
+        })).execute();
+    }
+    return { id, tmdbId, title: mapped.row.name, created: !existing };
+  });
+}
+
+export async function importPopularPage(db: Db, client: TmdbClient, kind: 'movie' | 'tv', page: number, options: ImportOptions = {}) {
+  const list = popularPageSchema.parse(await client.get(`/${kind}/popular`, { page }, `popular ${kind} page ${page}`));
+  const summaries: ImportSummary[] = [];
+  for (const item of list.results) {
+    summaries.push(kind === 'movie' ? await importMovie(db, client, item.id, {}, options) : await importShow(db, client, item.id, options));
+  }
+  const lastPage = Math.min(list.total_pages, MAX_POPULAR_PAGE);
+  return { processed: summaries.length, summaries, nextPage: page < lastPage ? page + 1 : null };
+}
+
+export async function fetchPerson(client: TmdbClient, personId: number) {
+  const raw = await client.get(`/person/${personId}`, { append_to_response: 'combined_credits,external_ids' }, `person with id ${personId}`);
+  return personSchema.parse(raw);
+}

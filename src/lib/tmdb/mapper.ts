@@ -1,0 +1,115 @@
+/** Pure mapping from TMDB response shapes to our table rows. */
+import type { TmdbMovie, TmdbShow, TmdbSeason } from './schemas.ts';
+
+type Video = { key: string; site: string; type: string; official?: boolean };
+type Provider = { provider_id: number; provider_name: string; logo_path?: string | null; display_priority?: number };
+type Cast = { id: number; name: string; profile_path?: string | null; popularity?: number; known_for_department?: string | null;
+  order?: number; character?: string | null; roles?: { character?: string | null }[] };
+
+export const SCREENSHOT_COUNT = 8;
+
+/** Official YouTube trailer, else any YouTube trailer, else a YouTube teaser. */
+export function pickTrailerKey(videos: Video[] = []): string | null {
+  const youtube = videos.filter((video) => video.site === 'YouTube');
+  const trailers = youtube.filter((video) => video.type === 'Trailer');
+  const choice = trailers.find((video) => video.official) ?? trailers[0] ?? youtube.find((video) => video.type === 'Teaser');
+  return choice?.key ?? null;
+}
+
+export function pickScreenshots(backdrops: { file_path: string }[] = []): string[] {
+  return backdrops.slice(0, SCREENSHOT_COUNT).map((image) => image.file_path);
+}
+
+/** Providers for one region: flatrate first, then free/ads/rent/buy; each provider once. */
+export function mapProviders(results: Record<string, Partial<Record<string, Provider[]>>> = {}, region = 'US') {
+  const country = results[region] ?? {};
+  const seen = new Set<number>();
+  const platforms: { id: number; name: string; logo_path: string | null; display_priority: number }[] = [];
+  for (const kind of ['flatrate', 'free', 'ads', 'rent', 'buy']) {
+    for (const provider of country[kind] ?? []) {
+      if (seen.has(provider.provider_id)) continue;
+      seen.add(provider.provider_id);
+      platforms.push({ id: provider.provider_id, name: provider.provider_name, logo_path: provider.logo_path ?? null,
+        display_priority: provider.display_priority ?? 0 });
+    }
+  }
+  return platforms;
+}
+
+export function mapCredits(cast: Cast[] = []) {
+  const seen = new Set<number>();
+  const credits: { person_id: number; credit_order: number; character_name: string | null }[] = [];
+  const people: { id: number; name: string; profile_path: string | null; popularity: number; known_for_department: string | null }[] = [];
+  cast.forEach((member, index) => {
+    if (seen.has(member.id)) return;
+    seen.add(member.id);
+    const character = member.character ?? member.roles?.[0]?.character ?? null;
+    credits.push({ person_id: member.id, credit_order: member.order ?? index, character_name: character || null });
+    people.push({ id: member.id, name: member.name, profile_path: member.profile_path ?? null,
+      popularity: member.popularity ?? 0, known_for_department: member.known_for_department ?? null });
+  });
+  return { credits, people };
+}
+
+function sharedColumns(details: TmdbMovie | TmdbShow) {
+  return {
+    tmdb_id: details.id,
+    overview: details.overview || null,
+    tagline: details.tagline || null,
+    poster_path: details.poster_path ?? null,
+    backdrop_path: details.backdrop_path ?? null,
+    vote_average: details.vote_average ?? null,
+    vote_count: details.vote_count ?? 0,
+    popularity: details.popularity ?? 0,
+    origin_country: details.origin_country ?? [],
+    screenshots: pickScreenshots(details.images?.backdrops),
+    trailer_key: pickTrailerKey(details.videos?.results),
+  };
+}
+
+export function mapMovie(details: TmdbMovie, region = 'US') {
+  const collection = details.belongs_to_collection;
+  return {
+    row: {
+      ...sharedColumns(details),
+      title: details.title,
+      release_date: details.release_date || null,
+      runtime: details.runtime || null,
+      budget: details.budget || null,
+      revenue: details.revenue || null,
+      production_companies: (details.production_companies ?? []).map(({ id, name, logo_path }) => ({ id, name, logo_path: logo_path ?? null })),
+      collection_id: collection?.id ?? null,
+      recommended_tmdb_ids: (details.recommendations?.results ?? []).map((item) => item.id),
+    },
+    collection: collection ? { id: collection.id, name: collection.name, overview: null,
+      poster_path: collection.poster_path ?? null, backdrop_path: collection.backdrop_path ?? null } : null,
+    genres: details.genres,
+    platforms: mapProviders(details['watch/providers']?.results, region),
+    ...mapCredits(details.credits?.cast),
+  };
+}
+
+export function mapShow(details: TmdbShow, seasons: TmdbSeason[], region = 'US') {
+  const cast = details.aggregate_credits?.cast ?? details.credits?.cast;
+  return {
+    row: {
+      ...sharedColumns(details),
+      name: details.name,
+      first_air_date: details.first_air_date || null,
+      number_of_seasons: details.number_of_seasons ?? details.seasons.filter((season) => season.season_number > 0).length,
+    },
+    genres: details.genres,
+    platforms: mapProviders(details['watch/providers']?.results, region),
+    episodes: seasons.flatMap((season) => season.episodes.map((episode) => ({
+      season_number: season.season_number,
+      episode_number: episode.episode_number,
+      tmdb_id: episode.id ?? null,
+      name: episode.name || null,
+      overview: episode.overview || null,
+      still_path: episode.still_path ?? null,
+      air_date: episode.air_date || null,
+      runtime: episode.runtime ?? null,
+    }))),
+    ...mapCredits(cast),
+  };
+}

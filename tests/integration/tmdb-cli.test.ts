@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
+import { startFakeTmdb } from '../support/fake-tmdb.ts';
+
+const run = promisify(execFile);
+const reason = engineUnavailableReason('postgres');
+
+describe.skipIf(reason !== null)('npm run import (CLI against the fake TMDB and a real PostgreSQL)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeTmdb>>;
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    fake = await startFakeTmdb();
+    testDb = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await testDb?.destroy();
+  });
+
+  const cli = (args: string[], env: Record<string, string>) => run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: (testDb.settings as { url: string }).url, TMDB_API_BASE_URL: fake.baseUrl, ...env },
+  });
+
+  it('imports popular pages and a single show, printing a summary', async () => {
+    const { stdout } = await cli(['movies', '--pages', '1-2'], { TMDB_API_KEY: fake.apiKey });
+    expect(stdout).toContain('page 1: 5 title(s) (1/2)');
+    expect(stdout).toMatch(/Imported 10 title\(s\) from 2 page\(s\): 5 created, 5 updated in [\d.]+s\./);
+    const show = await cli(['show', '1399'], { TMDB_API_KEY: fake.bearerToken });
+    expect(show.stdout).toMatch(/Imported 1 title\(s\) from 0 page\(s\): 1 created, 0 updated/);
+    const movies = await testDb.db.selectFrom('movies').select('tmdb_id').orderBy('tmdb_id').execute();
+    expect(movies.map((m) => m.tmdb_id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await testDb.db.selectFrom('tv_show_episodes').select('id').execute()).toHaveLength(6);
+  }, 60_000);
+
+  it('exits 1 with a clear message without a key or with a bad one', async () => {
+    await expect(cli(['movie', '550'], { TMDB_API_KEY: '' })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('TMDB_API_KEY is not set') });
+    await expect(cli(['movie', '550'], { TMDB_API_KEY: 'bad' }))
+      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('TMDB rejected the API key (check TMDB_API_KEY).') });
+    await expect(cli(['movies', '--pages', '3-1'], { TMDB_API_KEY: fake.apiKey })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Invalid page numbers') });
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../support/engines.ts';
+import { startFakeTmdb } from '../support/fake-tmdb.ts';
+import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
+import { handleAdd, handleBulkImport, handlePerson, tmdbClientFromEnv } from '../../src/lib/tmdb/endpoints.ts';
+
+let fake: Awaited<ReturnType<typeof startFakeTmdb>>;
+const reasons: string[] = [];
+beforeAll(async () => { fake = await startFakeTmdb(); setRebuildRunner(async () => { reasons.push('kick'); }); });
+afterAll(async () => { setRebuildRunner(null); await fake.close(); });
+
+const post = (body: unknown, type = 'application/json') =>
+  new Request('http://site/api', { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify(body) });
+const client = () => tmdbClientFromEnv({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+
+describeEachEngine('TMDB admin endpoints', (getDb) => {
+  it('bulk import runs one page per call and stops past the end page', async () => {
+    const db = getDb();
+    const first = await handleBulkImport(post({ page: 1, endPage: 2 }), db, client(), 'movie');
+    expect(await first.json()).toMatchObject({ totalProcessedInRun: 5, nextPage: 2 });
+    const last = await handleBulkImport(post({ page: 2, endPage: 2 }), db, client(), 'tv');
+    expect(await last.json()).toMatchObject({ totalProcessedInRun: 2, nextPage: null });
+    const bad = await handleBulkImport(post({ page: 3, endPage: 1 }), db, client(), 'movie');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'Invalid page numbers.' });
+    expect(reasons.length).toBeGreaterThan(0);
+  });
+
+  it('adds a movie with admin URLs, and refuses bad input and unknown ids', async () => {
+    const db = getDb();
+    const ok = await handleAdd(post({ tmdb_id: 550, stream_url: 'https://s.example/550', download_url: null }), db, client(), 'movie');
+    expect(await ok.json()).toMatchObject({ message: 'Content added successfully!' });
+    expect(await db.selectFrom('movies').select('stream_url').where('tmdb_id', '=', 550).executeTakeFirst()).toEqual({ stream_url: 'https://s.example/550' });
+    const badUrl = await handleAdd(post({ tmdb_id: 551, stream_url: 'not a url' }), db, client(), 'movie');
+    expect(badUrl.status).toBe(400);
+    expect((await handleAdd(post({ tmdb_id: 0 }), db, client(), 'tv')).status).toBe(400);
+    expect((await handleAdd(post({ tmdb_id: 1 }, 'text/plain'), db, client(), 'tv')).status).toBe(415);
+    const missing = await handleAdd(post({ tmdb_id: 424242 }), db, client(), 'tv');
+    expect(await missing.json()).toEqual({ error: 'TMDB has no TV show with id 424242.' });
+    expect(await db.selectFrom('movies').select('id').where('tmdb_id', '=', 551).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('person proxy answers from TMDB when needed, and 404s with the spec message', async () => {
+    const db = getDb();
+    const person = await handlePerson('31', db, client());
+    expect(await person.json()).toMatchObject({ id: 31, name: 'Person 31', biography: 'Biography 31', external_ids: { twitter_id: 'tw31' } });
+    const missing = await handlePerson('123456', db, client());
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Actor not found.' });
+    expect((await handlePerson('123456', db, null)).status).toBe(404);
+  });
+});

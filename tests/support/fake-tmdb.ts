@@ -1,0 +1,66 @@
+/** A real HTTP server speaking TMDB's protocol from hand-written fixtures, with failure injection for tests. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { movieDetails, movieIds, personDetails, POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS, seasonDetails, showDetails, showIds } from './tmdb-fixtures/index.ts';
+
+export const FAKE_TMDB_KEY = 'fake-v3-key';
+export const FAKE_TMDB_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJmYWtlIn0.c2lnbmF0dXJl';
+
+export type Failure = { status: 429; retryAfter: number } | { status: 500 };
+export interface RecordedRequest { path: string; query: URLSearchParams; at: number }
+
+function body(path: string, query: URLSearchParams): unknown {
+  let match: RegExpMatchArray | null;
+  if ((match = path.match(/^\/(movie|tv)\/popular$/))) {
+    const ids = match[1] === 'movie' ? POPULAR_MOVIE_IDS : POPULAR_SHOW_IDS;
+    const page = Number(query.get('page') ?? 1);
+    return { page, results: ids.map((id) => ({ id })), total_pages: 3, total_results: ids.length * 3 };
+  }
+  if ((match = path.match(/^\/movie\/(\d+)$/)) && movieIds.has(Number(match[1]))) return movieDetails(Number(match[1]));
+  if ((match = path.match(/^\/tv\/(\d+)$/)) && showIds.has(Number(match[1]))) {
+    const id = Number(match[1]);
+    const response: Record<string, unknown> = showDetails(id);
+    for (const part of (query.get('append_to_response') ?? '').split(',')) {
+      const season = part.match(/^season\/(\d+)$/);
+      if (season) response[part] = seasonDetails(id, Number(season[1]));
+    }
+    return response;
+  }
+  if ((match = path.match(/^\/tv\/(\d+)\/season\/(\d+)$/))) return seasonDetails(Number(match[1]), Number(match[2]));
+  if ((match = path.match(/^\/person\/(\d+)$/)) && Number(match[1]) < 100000) return personDetails(Number(match[1]));
+  return undefined;
+}
+
+export async function startFakeTmdb() {
+  const requests: RecordedRequest[] = [];
+  const failures = new Map<string, Failure[]>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname.replace(/^\/3/, '');
+    requests.push({ path, query: url.searchParams, at: Date.now() });
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers });
+      res.end(JSON.stringify(payload));
+    };
+    const authorised = url.searchParams.get('api_key') === FAKE_TMDB_KEY || req.headers.authorization === `Bearer ${FAKE_TMDB_TOKEN}`;
+    if (!authorised) return send(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false });
+    const failure = failures.get(path)?.shift();
+    if (failure?.status === 429) return send(429, { status_code: 25, status_message: 'Your request count is over the allowed limit.', success: false }, { 'retry-after': String(failure.retryAfter) });
+    if (failure?.status === 500) return send(500, { status_code: 11, status_message: 'Internal error.', success: false });
+    const payload = body(path, url.searchParams);
+    if (payload === undefined) return send(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false });
+    send(200, payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/3`,
+    apiKey: FAKE_TMDB_KEY,
+    bearerToken: FAKE_TMDB_TOKEN,
+    requests,
+    failNext(path: string, failure: Failure) {
+      failures.set(path, [...(failures.get(path) ?? []), failure]);
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,81 @@
+/** Hand-written TMDB responses in TMDB's real shapes, for the fake server and tests. */
+const providers = (flatrate: number[], rent: number[] = []) => ({
+  results: {
+    US: {
+      link: 'https://www.themoviedb.org/watch',
+      flatrate: flatrate.map((id) => ({ provider_id: id, provider_name: `Provider ${id}`, logo_path: `/p${id}.jpg`, display_priority: id })),
+      rent: rent.map((id) => ({ provider_id: id, provider_name: `Provider ${id}`, logo_path: `/p${id}.jpg`, display_priority: id })),
+    },
+    GB: { flatrate: [{ provider_id: 99, provider_name: 'UK Only', logo_path: '/uk.jpg', display_priority: 1 }] },
+  },
+});
+
+const cast = (ids: number[]) => ids.map((id, order) => ({
+  adult: false, gender: 2, id, known_for_department: 'Acting', name: `Person ${id}`, original_name: `Person ${id}`,
+  popularity: 10 - order, profile_path: `/person${id}.jpg`, cast_id: order, character: `Role ${order}`, credit_id: `c${id}`, order,
+}));
+
+export function movieDetails(id: number) {
+  return {
+    adult: false, backdrop_path: `/back${id}.jpg`, id, imdb_id: `tt${id}`, title: `Movie ${id}`, original_title: `Movie ${id}`,
+    belongs_to_collection: id <= 2 ? { id: 900, name: 'Fixture Collection', poster_path: '/col.jpg', backdrop_path: '/colb.jpg' } : null,
+    budget: 1000000 * id, revenue: 3000000 * id, genres: [{ id: 28, name: 'Action' }, { id: 18, name: 'Drama' }],
+    overview: `Overview ${id}`, tagline: `Tagline ${id}`, popularity: 100 - id, poster_path: `/poster${id}.jpg`,
+    production_companies: [{ id: 1, logo_path: '/lf.png', name: 'Lucasfilm', origin_country: 'US' }],
+    origin_country: ['US'], release_date: '2020-01-0' + (id % 9 + 1), runtime: 100 + id, status: 'Released',
+    vote_average: 7.5, vote_count: 1000 + id,
+    credits: { cast: cast([5000 + id, 6000]), crew: [] },
+    videos: { results: [
+      { iso_639_1: 'en', key: `teaser${id}`, name: 'Teaser', site: 'YouTube', type: 'Teaser', official: true },
+      { iso_639_1: 'en', key: `trailer${id}`, name: 'Trailer', site: 'YouTube', type: 'Trailer', official: true },
+    ] },
+    images: { backdrops: Array.from({ length: 10 }, (_, i) => ({ file_path: `/shot${id}-${i}.jpg`, aspect_ratio: 1.778, height: 1080, width: 1920 })), posters: [], logos: [] },
+    'watch/providers': providers([8, 337], [2]),
+    external_ids: { imdb_id: `tt${id}`, facebook_id: null, instagram_id: null, twitter_id: null },
+    recommendations: { page: 1, results: [{ id: id + 100, media_type: 'movie' }], total_pages: 1, total_results: 1 },
+    release_dates: { results: [] },
+  };
+}
+
+export const POPULAR_MOVIE_IDS = [1, 2, 3, 4, 5];
+export const POPULAR_SHOW_IDS = [1399, 1400];
+
+const seasonNumbers = (id: number) => (id === 1399 ? [0, 1, 2] : [1]);
+
+export function showDetails(id: number) {
+  return {
+    adult: false, backdrop_path: `/tvback${id}.jpg`, id, name: `Show ${id}`, original_name: `Show ${id}`,
+    first_air_date: '2011-04-17', genres: [{ id: 10765, name: 'Sci-Fi & Fantasy' }, { id: 18, name: 'Drama' }],
+    overview: `Show overview ${id}`, tagline: '', popularity: 50, poster_path: `/tvposter${id}.jpg`,
+    origin_country: ['US'], vote_average: 8.4, vote_count: 2000, number_of_seasons: seasonNumbers(id).filter((n) => n > 0).length,
+    seasons: seasonNumbers(id).map((n) => ({ season_number: n, name: n === 0 ? 'Specials' : `Season ${n}`, episode_count: 2, id: id * 10 + n })),
+    aggregate_credits: { cast: cast([7000 + id]).map(({ character, ...rest }) => ({ ...rest, roles: [{ character, credit_id: 'x', episode_count: 2 }] })), crew: [] },
+    videos: { results: [{ key: `tvtrailer${id}`, site: 'YouTube', type: 'Trailer', official: false }] },
+    images: { backdrops: [{ file_path: `/tvshot${id}.jpg` }] },
+    'watch/providers': providers([384]),
+    external_ids: {}, recommendations: { results: [] }, content_ratings: { results: [] },
+  };
+}
+
+export function seasonDetails(showId: number, n: number) {
+  if (!seasonNumbers(showId).includes(n)) return undefined;
+  return {
+    _id: `s${showId}-${n}`, id: showId * 10 + n, name: n === 0 ? 'Specials' : `Season ${n}`, season_number: n, air_date: '2011-04-17',
+    episodes: [1, 2].map((e) => ({
+      id: showId * 1000 + n * 10 + e, episode_number: e, season_number: n, name: `S${n}E${e}`, overview: 'Episode overview',
+      still_path: `/still${n}${e}.jpg`, air_date: '2011-04-17', runtime: 55, crew: [], guest_stars: [],
+    })),
+  };
+}
+
+export function personDetails(id: number) {
+  return {
+    id, name: `Person ${id}`, profile_path: `/person${id}.jpg`, birthday: '1970-01-01', deathday: null, place_of_birth: 'Somewhere',
+    known_for_department: 'Acting', biography: `Biography ${id}`, popularity: 5,
+    external_ids: { imdb_id: `nm${id}`, twitter_id: `tw${id}`, instagram_id: `ig${id}` },
+    combined_credits: { cast: [{ id: 1, media_type: 'movie', title: 'Movie 1' }], crew: [] },
+  };
+}
+
+export const movieIds = new Set([...POPULAR_MOVIE_IDS, 550]);
+export const showIds = new Set(POPULAR_SHOW_IDS);
