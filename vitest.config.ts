@@ -14,6 +14,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Admin writes queue rebuilds; tests exercise the queue without building the site.
+    env: { REBUILD_MODE: 'off' },
     // Long enough for the global teardown to stop the PostgreSQL server.
     teardownTimeout: 60_000,
     projects: [

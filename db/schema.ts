@@ -214,3 +214,22 @@ export type NewTvShow = Insertable<TvShowsTable>;
 export type Episode = Selectable<TvShowEpisodesTable>;
 export type Person = Selectable<PeopleTable>;
 export type User = Selectable<UsersTable>;
+
+// --- Site rebuilds (db/migrations/0003_rebuilds.ts) ---
+export type RebuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface RebuildRequestsTable {
+  id: Generated<number>;
+  status: Generated<RebuildStatus>;
+  reason: string;
+  request_count: Generated<number>;
+  requested_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+// Declaration merging: adds the table to Database above.
+export interface Database {
+  rebuild_requests: RebuildRequestsTable;
+}

@@ -4,6 +4,7 @@
  */
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
+import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
 import { openScriptDatabase } from './lib/database.ts';
 import { keepRunning, run, stopTogether } from './lib/processes.ts';
 
@@ -17,6 +18,8 @@ if (await isDatabaseEmpty(database.db)) {
   console.log(summary);
 }
 
+// Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
+await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
 await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
 

@@ -1,6 +1,7 @@
 /**
  * Builds the site from a fresh, seeded embedded database and serves it with the project's own server on
- * a free port. Everything started here is stopped by the returned teardown.
+ * a free port, with imports pointed at a local fake TMDB server. Everything started here is stopped by the
+ * returned teardown.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
 import { keepRunning, run } from '../../../scripts/lib/processes.ts';
 import { freePort } from '../../support/ports.ts';
+import { startFakeTmdb } from '../../support/fake-tmdb.ts';
 import { waitForHttp } from './wait.ts';
 
 export const E2E_SEED = { movies: 240, shows: 40, people: 600 };
@@ -25,9 +27,11 @@ export default async function globalSetup() {
   await seedDemoCatalogue(db, E2E_SEED);
   await db.destroy();
 
+  const tmdb = await startFakeTmdb();
   const webPort = await freePort();
   const baseURL = `http://127.0.0.1:${webPort}`;
-  const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox') };
+  const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
+    TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
   await run('npx', ['astro', 'build'], env);
   const server = keepRunning('node', [join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
   await waitForHttp(baseURL);
@@ -38,6 +42,7 @@ export default async function globalSetup() {
 
   return async () => {
     server.kill('SIGTERM');
+    await tmdb.close();
     await database.stop();
     rmSync(workDir, { recursive: true, force: true });
   };

@@ -1,0 +1,69 @@
+/** Analytics tab: total views, top countries and device types for a period, drawn as CSS bars. */
+import { useEffect, useState } from 'react';
+import { api } from './api.ts';
+
+const PERIODS = [['1d', '1D'], ['7d', '7D'], ['30d', '1M'], ['365d', '1Y'], ['all', 'All']] as const;
+type Period = (typeof PERIODS)[number][0];
+
+interface Summary {
+  total_views: number;
+  top_countries: { country: string; count: number }[];
+  device_types: { device_type: string; count: number }[];
+}
+
+function Bars({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
+  const max = Math.max(1, ...rows.map((row) => row.count));
+  return (
+    <figure className="admin-card admin-chart">
+      <figcaption>{title}</figcaption>
+      {rows.length ? (
+        <ul>
+          {rows.map((row) => (
+            <li key={row.label}>
+              <span className="bar-label">{row.label}</span>
+              <span className="bar" style={{ width: `${(row.count / max) * 100}%` }} aria-hidden="true" />
+              <span className="bar-value">{row.count}</span>
+            </li>
+          ))}
+        </ul>
+      ) : <p className="admin-empty">No views in this period.</p>}
+    </figure>
+  );
+}
+
+export default function AnalyticsTab() {
+  const [period, setPeriod] = useState<Period>('7d');
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    api<Summary>(`/api/admin/analytics?period=${period}`)
+      .then((data) => { if (current) setSummary(data); })
+      .catch(() => { if (current) { setSummary(null); setFailed(true); } });
+    return () => { current = false; };
+  }, [period]);
+
+  return (
+    <div className="admin-analytics">
+      <div className="admin-tabs" role="tablist" aria-label="Period">
+        {PERIODS.map(([value, label]) => (
+          <button key={value} type="button" role="tab" aria-selected={period === value} className={period === value ? 'active' : ''} onClick={() => setPeriod(value)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {failed && <p className="admin-banner error" role="alert">Could not load analytics data.</p>}
+      {summary && (
+        <>
+          <p className="admin-card admin-total">Total views <strong data-testid="total-views">{summary.total_views}</strong></p>
+          <div className="admin-panels">
+            <Bars title="Top countries" rows={summary.top_countries.map((row) => ({ label: row.country, count: row.count }))} />
+            <Bars title="Device types" rows={summary.device_types.map((row) => ({ label: row.device_type, count: row.count }))} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/** Bulk Import: imports TMDB list pages one by one, following the server's nextPage, until past the end page. */
+import { useState } from 'react';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf } from './api.ts';
+
+interface ImportPage { message?: string; totalProcessedInRun?: number; nextPage?: number | null; error?: string }
+
+export default function BulkImportPanel({ onProgress }: { onProgress(): void | Promise<void> }) {
+  const [start, setStart] = useState('1');
+  const [end, setEnd] = useState('5');
+  const [running, setRunning] = useState(false);
+  const [processed, setProcessed] = useState(0);
+  const [stopped, setStopped] = useState<string | null>(null);
+
+  const run = async (kind: 'movies' | 'tv') => {
+    const first = Number(start);
+    const last = Number(end);
+    if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) {
+      showToast('Invalid page numbers.', 'error');
+      return;
+    }
+    setRunning(true); setProcessed(0); setStopped(null);
+    let page: number | null = first;
+    while (page !== null && page <= last) {
+      try {
+        const result: ImportPage = await api<ImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
+        setProcessed((count) => count + (result.totalProcessedInRun ?? 0));
+        // The server names the next page; null means there is none; no answer means the following one.
+        page = result.nextPage === undefined ? page + 1 : result.nextPage;
+      } catch (error) {
+        const detail = detailOf(error, `Failed to import page ${page}.`);
+        showToast(`Bulk import failed at page ${page}: ${detail}`, 'error');
+        setStopped(`Bulk import stopped: ${detail}`);
+        setRunning(false);
+        await onProgress();
+        return;
+      }
+    }
+    setRunning(false);
+    showToast('Bulk import completed!', 'success');
+    await onProgress();
+  };
+
+  return (
+    <div className="admin-card" role="group" aria-label="Bulk Import">
+      <h2>Bulk Import</h2>
+      <div className="admin-inline">
+        <label>Start Page
+          <input className="admin-input narrow" type="number" min={1} value={start} onChange={(event) => setStart(event.target.value)} disabled={running} />
+        </label>
+        <label>End Page
+          <input className="admin-input narrow" type="number" min={1} value={end} onChange={(event) => setEnd(event.target.value)} disabled={running} />
+        </label>
+      </div>
+      <div className="admin-inline">
+        <button type="button" className="btn btn-primary" disabled={running} onClick={() => run('movies')}>Import Movies</button>
+        <button type="button" className="btn btn-primary" disabled={running} onClick={() => run('tv')}>Import TV</button>
+      </div>
+      <p aria-live="polite" data-testid="import-progress">
+        {running ? `Importing… ${processed} item(s) processed.` : processed ? `${processed} item(s) processed.` : ''}
+      </p>
+      {stopped && <p className="admin-banner error" role="alert">{stopped}</p>}
+    </div>
+  );
+}

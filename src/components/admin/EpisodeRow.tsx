@@ -1,0 +1,74 @@
+/** One episode; in edit mode name, overview, stream URL and download URL can change. */
+import { useEffect, useState } from 'react';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf } from './api.ts';
+
+export interface AdminEpisode {
+  id: number;
+  episode_number: number;
+  tmdb_id: number | null;
+  name: string | null;
+  overview: string | null;
+  stream_url: string | null;
+  download_url: string | null;
+}
+
+interface Props {
+  episode: AdminEpisode;
+  editing: boolean;
+  onEdit(): void;
+  onCancel(): void;
+  onSaved(): void | Promise<void>;
+  onDelete(): void;
+}
+
+export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved, onDelete }: Props) {
+  const blank = () => ({ name: episode.name ?? '', overview: episode.overview ?? '', stream_url: episode.stream_url ?? '', download_url: episode.download_url ?? '' });
+  const [form, setForm] = useState(blank);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => { if (editing) setForm(blank()); }, [editing, episode]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const field = (key: keyof typeof form, label: string, type = 'text') => (
+    <input className="admin-input" type={type} aria-label={label} value={form[key]} onChange={(event) => setForm({ ...form, [key]: event.target.value })} />
+  );
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api('/api/admin/tv/episodes', 'PATCH', { id: episode.id, ...form });
+      showToast('Episode updated successfully!', 'success');
+      onCancel();
+      await onSaved();
+    } catch (error) {
+      showToast(`Update episode failed: ${detailOf(error, 'Failed to update episode.')}`, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <tr data-testid="episode-row" data-episode={episode.episode_number}>
+      <td>{episode.episode_number}</td>
+      <td>{episode.tmdb_id ?? ''}</td>
+      <td>{editing ? field('name', 'Name') : episode.name}</td>
+      <td className="admin-overview">{editing ? (
+        <textarea className="admin-input" aria-label="Overview" value={form.overview} onChange={(event) => setForm({ ...form, overview: event.target.value })} />
+      ) : episode.overview}</td>
+      <td className="admin-url">{editing ? field('stream_url', 'Stream URL', 'url') : episode.stream_url}</td>
+      <td className="admin-url">{editing ? field('download_url', 'Download URL', 'url') : episode.download_url}</td>
+      <td className="admin-actions">
+        {editing ? (
+          <>
+            <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>Save</button>
+            <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={onEdit}>Edit</button>
+            <button type="button" className="btn btn-danger" onClick={onDelete}>Delete</button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

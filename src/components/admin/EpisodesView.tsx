@@ -1,0 +1,77 @@
+/** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
+import { useCallback, useEffect, useState } from 'react';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf } from './api.ts';
+import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
+import EpisodeRow, { type AdminEpisode } from './EpisodeRow.tsx';
+import type { AdminTitle } from './TitleRow.tsx';
+
+interface SeasonView { seasons: number[]; season: number; episodes: AdminEpisode[] }
+
+export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBack(): void }) {
+  const [season, setSeason] = useState<number | null>(null);
+  const [view, setView] = useState<SeasonView | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const params = new URLSearchParams({ showId: String(show.id) });
+      if (season !== null) params.set('season', String(season));
+      const next = await api<SeasonView>(`/api/admin/tv/episodes?${params}`);
+      setView(next);
+      if (season === null) setSeason(next.season);
+    } catch (error) {
+      showToast(`Failed to fetch episodes: ${detailOf(error, 'unknown error')}`, 'error');
+    }
+  }, [show.id, season]);
+
+  useEffect(() => { void load(); }, [load]);
+
+  const chooseSeason = (number: number) => {
+    setEditing(null); // switching season cancels editing
+    setSeason(number);
+  };
+
+  const remove = async (episode: AdminEpisode) => {
+    if (!window.confirm('Are you sure you want to delete this episode?')) return;
+    try {
+      await api('/api/admin/tv/episodes', 'DELETE', { id: episode.id });
+      showToast('Episode deleted successfully!', 'success');
+      await load();
+    } catch (error) {
+      showToast(`Delete episode failed: ${detailOf(error, 'Failed to delete episode.')}`, 'error');
+    }
+  };
+
+  return (
+    <div className="admin-episodes">
+      <div className="admin-toolbar">
+        <button type="button" className="btn" onClick={onBack}>← Back to TV Shows</button>
+        <h2>{show.title}: Episodes</h2>
+      </div>
+      <div className="admin-tabs" role="tablist" aria-label="Seasons">
+        {view?.seasons.map((number) => (
+          <button key={number} type="button" role="tab" aria-selected={number === season} className={number === season ? 'active' : ''}
+            onClick={() => chooseSeason(number)}>
+            {number === 0 ? 'Specials' : `Season ${number}`}
+          </button>
+        ))}
+      </div>
+      {season !== null && <EpisodeLinksUpload showId={show.id} season={season} onUploaded={load} />}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr><th>Episode</th><th>TMDB ID</th><th>Name</th><th>Overview</th><th>Stream URL</th><th>Download URL</th><th>Actions</th></tr>
+          </thead>
+          <tbody>
+            {view?.episodes.map((episode) => (
+              <EpisodeRow key={episode.id} episode={episode} editing={editing === episode.id} onEdit={() => setEditing(episode.id)}
+                onCancel={() => setEditing(null)} onSaved={load} onDelete={() => remove(episode)} />
+            ))}
+            {view && !view.episodes.length && <tr><td colSpan={7} className="admin-empty">No episodes in this season.</td></tr>}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

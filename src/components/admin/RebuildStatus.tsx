@@ -1,0 +1,52 @@
+/** The site rebuild state (queued, running, or last finished with its time), polled while work is pending. */
+import { useEffect, useState } from 'react';
+import { api } from './api.ts';
+
+interface RebuildState {
+  status: 'idle' | 'queued' | 'running' | 'succeeded' | 'failed';
+  finishedAt: string | null;
+  lastFinishedAt: string | null;
+  error: string | null;
+}
+
+function describe(state: RebuildState): string {
+  const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+  switch (state.status) {
+    case 'idle': return 'Site rebuild: no rebuild yet.';
+    case 'queued': return 'Site rebuild: queued…';
+    case 'running': return 'Site rebuild: running…';
+    case 'succeeded': return `Site rebuild: last finished ${time(state.finishedAt)}.`;
+    case 'failed': return `Site rebuild failed ${time(state.finishedAt)}: ${state.error ?? 'unknown error'}`;
+  }
+}
+
+export default function RebuildStatus() {
+  const [state, setState] = useState<RebuildState | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      const next = await api<RebuildState>('/api/admin/rebuild').catch(() => null);
+      if (stopped) return;
+      if (next) setState(next);
+      const busy = next?.status === 'queued' || next?.status === 'running';
+      timer = setTimeout(poll, busy ? 2000 : 8000);
+    };
+    void poll();
+    return () => { stopped = true; clearTimeout(timer); };
+  }, []);
+
+  const rebuildNow = async () => {
+    const next = await api<RebuildState>('/api/admin/rebuild', 'POST', {}).catch(() => null);
+    if (next) setState(next);
+  };
+
+  if (!state) return null;
+  return (
+    <p className={`rebuild-status rebuild-${state.status}`} data-testid="rebuild-status" data-status={state.status} aria-live="polite">
+      {describe(state)}{' '}
+      <button type="button" className="link-button" onClick={rebuildNow} disabled={state.status === 'queued'}>Rebuild now</button>
+    </p>
+  );
+}

@@ -1,0 +1,60 @@
+/** Requests tab: newest first, search on the message, delete one. */
+import { useCallback, useEffect, useState } from 'react';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf, type Page } from './api.ts';
+import { useDebounced } from './useDebounced.ts';
+
+interface AdminRequest { id: number; user_email: string | null; message: string; is_public: boolean; created_at: string }
+
+export default function RequestsTab() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [data, setData] = useState<Page<AdminRequest> | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setData(await api<Page<AdminRequest>>(`/api/admin/requests?${new URLSearchParams({ q, pageSize: '200' })}`));
+    } catch (error) {
+      showToast(`Failed to fetch data: ${detailOf(error, 'unknown error')}`, 'error');
+    }
+  }, [q]);
+  useEffect(() => { void load(); }, [load]);
+
+  const remove = async (request: AdminRequest) => {
+    if (!window.confirm('Are you sure you want to delete this request?')) return;
+    try {
+      await api('/api/admin/requests', 'DELETE', { id: request.id });
+      showToast('Request deleted successfully.', 'success');
+      await load();
+    } catch {
+      showToast('Failed to delete request.', 'error');
+    }
+  };
+
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <input type="search" className="admin-input" placeholder="Search requests..." aria-label="Search requests"
+          value={search} onChange={(event) => setSearch(event.target.value)} />
+        <span className="admin-count" data-testid="total-count">{data ? `${data.total} requests` : ''}</span>
+      </div>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead><tr><th>Date</th><th>From</th><th>Message</th><th>Public</th><th>Actions</th></tr></thead>
+          <tbody>
+            {data?.items.map((request) => (
+              <tr key={request.id} data-testid="request-row">
+                <td>{new Date(request.created_at).toLocaleString()}</td>
+                <td>{request.user_email ?? 'Visitor'}</td>
+                <td className="admin-overview">{request.message}</td>
+                <td>{request.is_public ? 'Yes' : 'No'}</td>
+                <td><button type="button" className="btn btn-danger" onClick={() => remove(request)}>Delete</button></td>
+              </tr>
+            ))}
+            {data && !data.items.length && <tr><td colSpan={5} className="admin-empty">No requests found.</td></tr>}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/** One row of the Movies / TV table; in edit mode only a movie's stream and download URLs can change. */
+import { useEffect, useState } from 'react';
+import { imageUrl } from '../../lib/catalog/images.ts';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf } from './api.ts';
+
+export interface AdminTitle {
+  id: number;
+  tmdb_id: number;
+  title: string;
+  poster_path: string | null;
+  is_published: boolean;
+  stream_url?: string | null;
+  download_url?: string | null;
+  number_of_seasons?: number;
+}
+
+interface Props {
+  kind: 'movies' | 'tv';
+  item: AdminTitle;
+  selected: boolean;
+  editing: boolean;
+  onSelect(): void;
+  onEdit(): void;
+  onCancel(): void;
+  onSaved(): void | Promise<void>;
+  onTogglePublished(): void;
+  onDelete(): void;
+  onEpisodes(): void;
+}
+
+export default function TitleRow({ kind, item, selected, editing, onSelect, onEdit, onCancel, onSaved, onTogglePublished, onDelete, onEpisodes }: Props) {
+  const [stream, setStream] = useState(item.stream_url ?? '');
+  const [download, setDownload] = useState(item.download_url ?? '');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (editing) { setStream(item.stream_url ?? ''); setDownload(item.download_url ?? ''); }
+  }, [editing, item]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
+      showToast('Content updated successfully!', 'success');
+      onCancel();
+      await onSaved();
+    } catch (error) {
+      showToast(`Update failed: ${detailOf(error, 'Update failed.')}`, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const poster = imageUrl(item.poster_path, 'w92');
+  return (
+    <tr data-testid="admin-row" data-id={item.id} className={editing ? 'editing' : ''}>
+      <td><input type="checkbox" aria-label={`Select ${item.title}`} checked={selected} onChange={onSelect} /></td>
+      <td>{poster ? <img src={poster} alt="" width={46} height={69} loading="lazy" /> : <span className="admin-noposter">—</span>}</td>
+      <td>{editing ? <input className="admin-input" aria-label="Title" value={item.title} disabled /> : item.title}</td>
+      <td>{editing ? <input className="admin-input narrow" aria-label="TMDB ID" value={item.tmdb_id} disabled /> : item.tmdb_id}</td>
+      {kind === 'movies' && (editing ? (
+        <>
+          <td><input className="admin-input" type="url" aria-label="Stream URL" value={stream} onChange={(event) => setStream(event.target.value)} /></td>
+          <td><input className="admin-input" type="url" aria-label="Download URL" value={download} onChange={(event) => setDownload(event.target.value)} /></td>
+        </>
+      ) : (
+        <>
+          <td className="admin-url">{item.stream_url ?? ''}</td>
+          <td className="admin-url">{item.download_url ?? ''}</td>
+        </>
+      ))}
+      <td>
+        <button type="button" className={`status-badge ${item.is_published ? 'published' : 'draft'}`} onClick={onTogglePublished}
+          title="Click to change the status">
+          {item.is_published ? 'Published' : 'Draft'}
+        </button>
+      </td>
+      <td className="admin-actions">
+        {editing ? (
+          <>
+            <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>Save</button>
+            <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+          </>
+        ) : (
+          <>
+            {kind === 'movies' && <button type="button" className="btn" onClick={onEdit}>Edit</button>}
+            {kind === 'tv' && <button type="button" className="btn" onClick={onEpisodes}>Episodes</button>}
+            <button type="button" className="btn btn-danger" onClick={onDelete}>Delete</button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,123 @@
+/** Movies / TV Shows tab: search, Add New, Bulk Import, the table with selection, publication, edit and delete. */
+import { useCallback, useEffect, useState } from 'react';
+import { showToast } from '../../lib/ui/toast.ts';
+import { api, detailOf, type Page } from './api.ts';
+import AddContentForm from './AddContentForm.tsx';
+import BulkImportPanel from './BulkImportPanel.tsx';
+import EpisodesView from './EpisodesView.tsx';
+import TitleRow, { type AdminTitle } from './TitleRow.tsx';
+import { useDebounced } from './useDebounced.ts';
+
+export type Kind = 'movies' | 'tv';
+const PAGE_SIZE = 50;
+
+export default function TitlesTab({ kind }: { kind: Kind }) {
+  const label = kind === 'movies' ? 'movies' : 'TV shows';
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<AdminTitle> | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<number | null>(null);
+  const [episodesOf, setEpisodesOf] = useState<AdminTitle | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const params = new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) });
+      setData(await api<Page<AdminTitle>>(`/api/admin/${kind}?${params}`));
+      setLoadError(null);
+    } catch (error) {
+      const message = `Failed to fetch data: ${detailOf(error, 'unknown error')}`;
+      setLoadError(message);
+      showToast(message, 'error');
+    }
+  }, [kind, q, page]);
+
+  useEffect(() => { setPage(1); }, [q]);
+  useEffect(() => { void load(); }, [load]);
+  useEffect(() => { setSelected(new Set()); setEditing(null); }, [data]);
+
+  const publish = async (ids: number[], published: boolean) => {
+    const verb = published ? 'publish' : 'unpublish';
+    if (!window.confirm(`Are you sure you want to ${verb} ${ids.length} item(s)?`)) return;
+    try {
+      await api(`/api/admin/${kind}`, 'PATCH', { ids, is_published: published });
+      showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
+      await load();
+    } catch (error) {
+      showToast(`Action failed: ${detailOf(error, 'Action failed.')}`, 'error');
+    }
+  };
+
+  const remove = async (ids: number[]) => {
+    if (!window.confirm(`Are you sure you want to delete ${ids.length} item(s)? This cannot be undone.`)) return;
+    try {
+      await api(`/api/admin/${kind}`, 'DELETE', { ids });
+      showToast(`${ids.length} item(s) deleted successfully!`, 'success');
+      await load();
+    } catch (error) {
+      showToast(`Delete failed: ${detailOf(error, 'Delete failed.')}`, 'error');
+    }
+  };
+
+  if (episodesOf) return <EpisodesView show={episodesOf} onBack={() => setEpisodesOf(null)} />;
+
+  const items = data?.items ?? [];
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const toggle = (id: number) => setSelected((current) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id); else next.add(id);
+    return next;
+  });
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="admin-titles">
+      <div className="admin-panels">
+        <AddContentForm kind={kind} onAdded={load} />
+        <BulkImportPanel onProgress={load} />
+      </div>
+      <div className="admin-toolbar">
+        <input type="search" className="admin-input" placeholder={`Search ${label}...`} aria-label={`Search ${label}`}
+          value={search} onChange={(event) => setSearch(event.target.value)} />
+        <span className="admin-count" data-testid="total-count">{data ? `${data.total} ${label}` : ''}</span>
+        <button type="button" className="btn" disabled={!selected.size} onClick={() => publish([...selected], true)}>Publish</button>
+        <button type="button" className="btn" disabled={!selected.size} onClick={() => publish([...selected], false)}>Draft</button>
+        <button type="button" className="btn btn-danger" disabled={!selected.size} onClick={() => remove([...selected])}>
+          Delete selected ({selected.size})
+        </button>
+      </div>
+      {loadError && <p className="admin-banner error" role="alert">{loadError}</p>}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th><input type="checkbox" aria-label="Select all" checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} /></th>
+              <th>Poster</th><th>{kind === 'movies' ? 'Title' : 'Name'}</th><th>TMDB ID</th>
+              {kind === 'movies' && <><th>Stream URL</th><th>Download URL</th></>}
+              <th>Status</th><th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <TitleRow key={item.id} kind={kind} item={item} selected={selected.has(item.id)} onSelect={() => toggle(item.id)}
+                editing={editing === item.id} onEdit={() => setEditing(item.id)} onCancel={() => setEditing(null)}
+                onSaved={load} onTogglePublished={() => publish([item.id], !item.is_published)} onDelete={() => remove([item.id])}
+                onEpisodes={() => setEpisodesOf(item)} />
+            ))}
+            {data && !items.length && <tr><td colSpan={8} className="admin-empty">No {label} found.</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="admin-pager" aria-label="Pages">
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {page} of {pages}</span>
+          <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
+      )}
+    </div>
+  );
+}

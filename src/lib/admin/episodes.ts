@@ -1,0 +1,122 @@
+/** Admin view of a show's episodes: one season at a time, single edits and bulk link uploads. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { describeIssues } from '../http.ts';
+import { linkItem } from './validation.ts';
+
+type Db = Kysely<Database>;
+
+export interface AdminEpisodeRow {
+  id: number;
+  season_number: number;
+  episode_number: number;
+  tmdb_id: number | null;
+  name: string | null;
+  overview: string | null;
+  stream_url: string | null;
+  download_url: string | null;
+}
+
+export interface SeasonView {
+  show: { id: number; tmdb_id: number; name: string; number_of_seasons: number };
+  /** 1..number_of_seasons, with 0 (Specials) first when the show has specials. */
+  seasons: number[];
+  season: number;
+  episodes: AdminEpisodeRow[];
+}
+
+/** The show's seasons and the episodes of `season` (default: the first season above 0), or null for no show. */
+export async function loadSeasonView(db: Db, showId: number, season?: number): Promise<SeasonView | null> {
+  const show = await db.selectFrom('tv_shows').select(['id', 'tmdb_id', 'name', 'number_of_seasons'])
+    .where('id', '=', showId).executeTakeFirst();
+  if (!show) return null;
+  const specials = await db.selectFrom('tv_show_episodes').select('id')
+    .where('tv_show_id', '=', showId).where('season_number', '=', 0).limit(1).executeTakeFirst();
+  const seasons = [...(specials ? [0] : []), ...Array.from({ length: show.number_of_seasons }, (_, index) => index + 1)];
+  const selected = season ?? seasons.find((number) => number > 0) ?? seasons[0] ?? 1;
+  const episodes = await db.selectFrom('tv_show_episodes')
+    .select(['id', 'season_number', 'episode_number', 'tmdb_id', 'name', 'overview', 'stream_url', 'download_url'])
+    .where('tv_show_id', '=', showId).where('season_number', '=', selected)
+    .orderBy('episode_number').execute();
+  return { show, seasons, season: selected, episodes };
+}
+
+export interface EpisodeEdit {
+  name: string | null;
+  overview: string | null;
+  stream_url: string | null;
+  download_url: string | null;
+}
+
+/** Returns the show id of the updated episode, or null when there is no such episode. */
+export async function updateEpisode(db: Db, id: number, edit: EpisodeEdit): Promise<number | null> {
+  const row = await db.updateTable('tv_show_episodes').set(edit).where('id', '=', id)
+    .returning('tv_show_id').executeTakeFirst();
+  return row?.tv_show_id ?? null;
+}
+
+export async function deleteEpisode(db: Db, id: number): Promise<number | null> {
+  const row = await db.deleteFrom('tv_show_episodes').where('id', '=', id).returning('tv_show_id').executeTakeFirst();
+  return row?.tv_show_id ?? null;
+}
+
+export interface LinkUploadError {
+  index: number;
+  episode_number: number | null;
+  error: string;
+}
+
+export interface LinkUploadResult {
+  message: string;
+  updated: number;
+  errors: LinkUploadError[];
+}
+
+/**
+ * Applies a season's links given in episode order: item i is episode i + 1 unless it names its episode_number.
+ * Each item carries `watch` (or `stream_url`) and `download` (or `download_url`). Items that fail validation or
+ * name a missing episode are reported per item; the others are applied.
+ */
+export async function uploadEpisodeLinks(db: Db, showId: number, season: number, links: unknown[]): Promise<LinkUploadResult | null> {
+  const show = await db.selectFrom('tv_shows').select('id').where('id', '=', showId).executeTakeFirst();
+  if (!show) return null;
+  const existing = await db.selectFrom('tv_show_episodes').select(['id', 'episode_number'])
+    .where('tv_show_id', '=', showId).where('season_number', '=', season).execute();
+  const idByNumber = new Map(existing.map((episode) => [episode.episode_number, episode.id]));
+
+  const errors: LinkUploadError[] = [];
+  const updates: { id: number; stream_url: string | null; download_url: string | null }[] = [];
+  links.forEach((raw, index) => {
+    const fallbackNumber = rawEpisodeNumber(raw) ?? index + 1;
+    const parsed = linkItem.safeParse(raw);
+    if (!parsed.success) {
+      errors.push({ index, episode_number: fallbackNumber, error: describeIssues(parsed.error) });
+      return;
+    }
+    const item = parsed.data;
+    const episodeNumber = item.episode_number ?? index + 1;
+    const id = idByNumber.get(episodeNumber);
+    if (id === undefined) {
+      errors.push({ index, episode_number: episodeNumber, error: `Episode ${episodeNumber} of season ${season} does not exist.` });
+      return;
+    }
+    updates.push({ id, stream_url: item.watch ?? item.stream_url ?? null, download_url: item.download ?? item.download_url ?? null });
+  });
+
+  if (updates.length) {
+    await db.transaction().execute(async (trx) => {
+      for (const { id, ...linkColumns } of updates) {
+        await trx.updateTable('tv_show_episodes').set(linkColumns).where('id', '=', id).execute();
+      }
+    });
+  }
+  const message = errors.length
+    ? `Updated ${updates.length} of ${links.length} episodes; ${errors.length} failed.`
+    : `Updated links of ${updates.length} episode(s).`;
+  return { message, updated: updates.length, errors };
+}
+
+function rawEpisodeNumber(raw: unknown): number | null {
+  const value = raw && typeof raw === 'object' ? (raw as { episode_number?: unknown }).episode_number : undefined;
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}

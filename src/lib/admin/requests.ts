@@ -1,0 +1,39 @@
+/** Admin list of visitors' requests: newest first, searchable by message, deletable. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { containsPattern, type AdminList, type ListOptions } from './titles.ts';
+
+type Db = Kysely<Database>;
+
+export interface AdminRequestRow {
+  id: number;
+  user_email: string | null;
+  message: string;
+  is_public: boolean;
+  created_at: string;
+}
+
+export async function listRequests(db: Db, options: ListOptions = {}): Promise<AdminList<AdminRequestRow>> {
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? 50;
+  const term = options.q?.trim() ?? '';
+  const query = db.selectFrom('requests')
+    .$if(term !== '', (qb) => qb.where(sql<boolean>`message ILIKE ${containsPattern(term)}`));
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query.select(['id', 'user_email', 'message', 'is_public', 'created_at'])
+      .orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .limit(pageSize).offset((page - 1) * pageSize).execute(),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    total: Number(total),
+    page,
+    pageSize,
+  };
+}
+
+export async function deleteRequest(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('requests').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

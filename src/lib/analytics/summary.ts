@@ -1,0 +1,32 @@
+/** get_analytics_summary: views in a period, the top countries and the device split, from view_events. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { AnalyticsPeriod } from '../admin/validation.ts';
+
+export interface AnalyticsSummary {
+  period: AnalyticsPeriod;
+  total_views: number;
+  top_countries: { country: string; count: number }[];
+  device_types: { device_type: string; count: number }[];
+}
+
+const PERIOD_DAYS: Record<AnalyticsPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, '365d': 365, all: null };
+
+export async function getAnalyticsSummary(db: Kysely<Database>, period: AnalyticsPeriod, now: Date = new Date()): Promise<AnalyticsSummary> {
+  const days = PERIOD_DAYS[period];
+  const since = days === null ? null : new Date(now.getTime() - days * 86_400_000);
+  const events = db.selectFrom('view_events').$if(since !== null, (qb) => qb.where('occurred_at', '>=', since!));
+  const [total, countries, devices] = await Promise.all([
+    events.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    events.select(['country', sql<number>`count(*)`.as('count')]).groupBy('country')
+      .orderBy('count', 'desc').orderBy('country').limit(10).execute(),
+    events.select(['device_type', sql<number>`count(*)`.as('count')]).groupBy('device_type')
+      .orderBy('count', 'desc').orderBy('device_type').execute(),
+  ]);
+  return {
+    period,
+    total_views: Number(total.count),
+    top_countries: countries.map((row) => ({ country: row.country, count: Number(row.count) })),
+    device_types: devices.map((row) => ({ device_type: row.device_type, count: Number(row.count) })),
+  };
+}

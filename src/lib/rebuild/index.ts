@@ -1,0 +1,161 @@
+/**
+ * Site rebuilds after admin changes. `requestRebuild` records the request (coalesced: while one is queued,
+ * further requests only bump its count) and starts the configured runner:
+ *
+ * - Netlify (NETLIFY_BUILD_HOOK_URL set): POST the build hook, at most once per HOOK_DEBOUNCE_MS; requests in
+ *   that window join the build just triggered (Netlify starts prerendering well after the hook, so it sees them).
+ * - Locally: the running Node server rebuilds in the background after a short debounce and swaps the new pages
+ *   in (see local-builder.ts); requests made during a build queue exactly one more build.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, RebuildStatus } from '../../../db/schema.ts';
+import { postBuildHook } from './hook.ts';
+import { buildAndSwap } from './local-builder.ts';
+
+export { postBuildHook };
+
+type Db = Kysely<Database>;
+export const HOOK_DEBOUNCE_MS = 60_000;
+export const LOCAL_DEBOUNCE_MS = 1_500;
+
+export interface RebuildState {
+  status: RebuildStatus | 'idle';
+  reason: string | null;
+  requestCount: number;
+  requestedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** When the last build that ended did so (while another is queued or running). */
+  lastFinishedAt: string | null;
+  mode: 'hook' | 'local' | 'off';
+}
+
+/** Starts work on queued requests; replaceable in tests. */
+export type RebuildRunner = (db: Db) => Promise<void>;
+let runnerOverride: RebuildRunner | null = null;
+
+export function setRebuildRunner(runner: RebuildRunner | null): void {
+  runnerOverride = runner;
+}
+
+export function rebuildMode(): RebuildState['mode'] {
+  if (process.env.NETLIFY_BUILD_HOOK_URL) return 'hook';
+  // Serverless functions cannot build; tests set REBUILD_MODE=off to exercise the queue without building.
+  if (process.env.REBUILD_MODE === 'off' || process.env.NETLIFY || process.env.AWS_LAMBDA_FUNCTION_NAME) return 'off';
+  return 'local';
+}
+
+/** Records a rebuild request and kicks the runner. Never throws: a failed rebuild must not fail the admin write. */
+export async function requestRebuild(db: Db, reason: string): Promise<{ coalesced: boolean }> {
+  try {
+    const mode = rebuildMode();
+    if (mode === 'hook' && (await joinRecentHookBuild(db))) return { coalesced: true };
+    const row = await db.insertInto('rebuild_requests').values({ reason: reason.slice(0, 500) })
+      .onConflict((oc) => oc.column('status').where('status', '=', 'queued')
+        .doUpdateSet({ request_count: sql`rebuild_requests.request_count + 1` }))
+      .returning('request_count').executeTakeFirstOrThrow();
+    const runner = runnerOverride ?? (mode === 'hook' ? runHook : mode === 'local' ? startLocalRunner : null);
+    if (runner) void runner(db).catch((error) => console.error('[rebuild]', error));
+    return { coalesced: row.request_count > 1 };
+  } catch (error) {
+    console.error('[rebuild] could not record the request', error);
+    return { coalesced: false };
+  }
+}
+
+export async function getRebuildStatus(db: Db): Promise<RebuildState> {
+  const rows = await db.selectFrom('rebuild_requests').selectAll().orderBy('id', 'desc').limit(1).execute();
+  const latest = rows[0];
+  const finished = await db.selectFrom('rebuild_requests').select('finished_at')
+    .where('finished_at', 'is not', null).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
+  return {
+    status: latest?.status ?? 'idle',
+    reason: latest?.reason ?? null,
+    requestCount: latest?.request_count ?? 0,
+    requestedAt: iso(latest?.requested_at),
+    startedAt: iso(latest?.started_at),
+    finishedAt: iso(latest?.finished_at),
+    error: latest?.error ?? null,
+    lastFinishedAt: iso(finished?.finished_at),
+    mode: rebuildMode(),
+  };
+}
+
+/** Moves the queued request to running; null when there is none. */
+export async function claimQueued(db: Db): Promise<number | null> {
+  const row = await db.updateTable('rebuild_requests').set({ status: 'running', started_at: sql`now()` })
+    .where('status', '=', 'queued').returning('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function finishRebuild(db: Db, id: number, error?: unknown): Promise<void> {
+  await db.updateTable('rebuild_requests')
+    .set({ status: error ? 'failed' : 'succeeded', finished_at: sql`now()`, error: error ? errorText(error) : null })
+    .where('id', '=', id).execute();
+}
+
+async function joinRecentHookBuild(db: Db): Promise<boolean> {
+  const recent = await db.updateTable('rebuild_requests').set({ request_count: sql`request_count + 1` })
+    .where('id', '=', (qb) => qb.selectFrom('rebuild_requests').select('id').where('status', '=', 'succeeded')
+      .where('started_at', '>', sql<Date>`now() - make_interval(secs => ${HOOK_DEBOUNCE_MS / 1000})`)
+      .orderBy('id', 'desc').limit(1))
+    .returning('id').executeTakeFirst();
+  return Boolean(recent);
+}
+
+// On Netlify, 'succeeded' means the build hook accepted the request; Netlify runs the build itself.
+async function runHook(db: Db): Promise<void> {
+  const id = await claimQueued(db);
+  if (id === null) return;
+  try {
+    await postBuildHook();
+    await finishRebuild(db, id);
+  } catch (error) {
+    await finishRebuild(db, id, error);
+  }
+}
+
+let localRun: Promise<void> | null = null;
+let recovered = false;
+
+function startLocalRunner(db: Db): Promise<void> {
+  localRun ??= runLocal(db).finally(() => {
+    localRun = null;
+    // A request that arrived as the loop was ending is picked up here.
+    void hasQueued(db).then((queued) => { if (queued) void startLocalRunner(db); }).catch(() => {});
+  });
+  return localRun;
+}
+
+async function runLocal(db: Db): Promise<void> {
+  if (!recovered) {
+    recovered = true; // builds 'running' before this server started were cut off
+    await db.updateTable('rebuild_requests').set({ status: 'failed', finished_at: sql`now()`, error: 'Interrupted by a server restart.' })
+      .where('status', '=', 'running').execute();
+  }
+  await new Promise((resolve) => setTimeout(resolve, LOCAL_DEBOUNCE_MS));
+  for (let id = await claimQueued(db); id !== null; id = await claimQueued(db)) {
+    try {
+      await buildAndSwap();
+      await finishRebuild(db, id);
+    } catch (error) {
+      console.error('[rebuild] build failed', error);
+      await finishRebuild(db, id, error);
+    }
+  }
+}
+
+async function hasQueued(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('rebuild_requests').select('id').where('status', '=', 'queued').executeTakeFirst();
+  return Boolean(row);
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  if (!value) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}

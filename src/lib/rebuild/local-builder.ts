@@ -1,0 +1,116 @@
+/**
+ * Rebuilds the static pages next to the running Node server and swaps them in with no downtime.
+ *
+ * @astrojs/node serves prerendered files from `<outDir>/client` (resolved from the server entry's location and
+ * looked up on every request by `send`), so that path may be a symlink: each build goes to a fresh
+ * `<outDir>/builds/<stamp>/` and `<outDir>/client` is then re-pointed with rename(2), which is atomic.
+ * The first swap moves the original build directory aside once (a sub-millisecond gap, once per server).
+ */
+import { spawn } from 'node:child_process';
+import { cp, lstat, mkdir, readdir, rename, rm, symlink } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+
+const BUILDS = 'builds';
+const INITIAL = '0-initial';
+
+export interface LocalBuildOptions {
+  /** The served output directory (default ASTRO_OUT_DIR or ./dist). */
+  outDir?: string;
+  /** Runs the build into `dir`; default `npx astro build` with ASTRO_OUT_DIR=dir. */
+  build?: (dir: string) => Promise<void>;
+}
+
+export function servedOutDir(): string {
+  return resolve(process.env.ASTRO_OUT_DIR || 'dist');
+}
+
+export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<void> {
+  const outDir = options.outDir ?? servedOutDir();
+  const buildsDir = join(outDir, BUILDS);
+  const stamp = String(Date.now());
+  const buildDir = join(buildsDir, stamp);
+  await mkdir(buildsDir, { recursive: true });
+  try {
+    await (options.build ?? astroBuild)(buildDir);
+    await swapClientDir(outDir, join(buildDir, 'client'));
+  } catch (error) {
+    await rm(buildDir, { recursive: true, force: true });
+    throw error;
+  }
+  // Only the client half is served; the running server keeps its own code.
+  await rm(join(buildDir, 'server'), { recursive: true, force: true });
+  await removeOldBuilds(buildsDir, stamp);
+}
+
+/** Points `<outDir>/client` at `newClient` atomically. */
+export async function swapClientDir(outDir: string, newClient: string): Promise<void> {
+  const link = join(outDir, 'client');
+  const current = await lstat(link).catch(() => null);
+  if (current?.isDirectory()) {
+    const initial = join(outDir, BUILDS, INITIAL);
+    await mkdir(initial, { recursive: true });
+    await rename(link, join(initial, 'client'));
+    await symlink(relative(outDir, join(initial, 'client')), link);
+  }
+  // Pages rendered on demand by the running (older) server may still name older hashed assets: keep them.
+  await cp(join(link, '_astro'), join(newClient, '_astro'), { recursive: true, force: false, errorOnExist: false }).catch(() => {});
+  const next = join(outDir, `client.next-${process.pid}-${Date.now()}`);
+  await symlink(relative(outDir, newClient), next);
+  await rename(next, link);
+}
+
+/**
+ * Before a full `astro build` into the served directory (npm start): a previous run's swaps left `client` as a
+ * symlink into `builds/`; remove both so the build writes a plain directory again.
+ */
+export async function resetServedOutput(outDir = servedOutDir()): Promise<void> {
+  const link = join(outDir, 'client');
+  if ((await lstat(link).catch(() => null))?.isSymbolicLink()) await rm(link);
+  await rm(join(outDir, BUILDS), { recursive: true, force: true });
+}
+
+/** Keeps the newest build and the one before it (requests may still be streaming from it). */
+async function removeOldBuilds(buildsDir: string, current: string): Promise<void> {
+  const names = (await readdir(buildsDir)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const keep = new Set([current, ...names.filter((name) => name !== current).slice(-1)]);
+  for (const name of names) {
+    if (!keep.has(name)) await rm(join(buildsDir, name), { recursive: true, force: true });
+  }
+}
+
+function astroBuild(dir: string): Promise<void> {
+  const port = process.env.PORT || '4321';
+  return new Promise((resolvePromise, reject) => {
+    // Its own process group, so stopping the server also stops the build and everything it started.
+    const child = spawn(process.execPath, [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+      cwd: process.cwd(),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ASTRO_OUT_DIR: dir, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` },
+    });
+    const stopBuild = () => {
+      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    };
+    const onSignal = (signal: NodeJS.Signals) => {
+      stopBuild();
+      // Keep the default behaviour (terminate) unless someone else handles the signal.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.on('exit', stopBuild);
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+    const cleanup = () => {
+      process.off('exit', stopBuild);
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    };
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
+    child.once('error', (error) => { cleanup(); reject(error); });
+    child.once('exit', (code, signal) => {
+      cleanup();
+      if (code === 0) resolvePromise();
+      else reject(new Error(`astro build exited with ${signal ?? code}: ${stderr.trim()}`));
+    });
+  });
+}

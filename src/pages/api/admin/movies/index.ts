@@ -1,0 +1,5 @@
+/** Admin movie list (GET ?q=&page=), bulk publish (PATCH { ids, is_published }) and bulk delete (DELETE { ids }). */
+import { titleEndpoints } from '../../../../lib/admin/title-endpoints.ts';
+
+export const prerender = false;
+export const { GET, PATCH, DELETE } = titleEndpoints('movies');

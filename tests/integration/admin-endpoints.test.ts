@@ -1,0 +1,132 @@
+/**
+ * Every /api/admin endpoint of the dashboard, called through its Astro handler with a real Request: a visitor
+ * gets 401, a signed-in non-admin 403 and neither changes a row; an admin gets an answer (2xx or a 4xx
+ * for bad input). Input validation answers 400 with { error } and changes nothing.
+ */
+import type { APIRoute } from 'astro';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
+import { createBackup } from '../../src/lib/backup/backup.ts';
+import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
+
+let currentDb: Kysely<Database>;
+vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
+
+const movies = await import('../../src/pages/api/admin/movies/index.ts');
+const movieLinks = await import('../../src/pages/api/admin/movies/links.ts');
+const tv = await import('../../src/pages/api/admin/tv/index.ts');
+const episodes = await import('../../src/pages/api/admin/tv/episodes.ts');
+const upload = await import('../../src/pages/api/admin/tv/upload-episode-links.ts');
+const requests = await import('../../src/pages/api/admin/requests.ts');
+const analytics = await import('../../src/pages/api/admin/analytics.ts');
+const backup = await import('../../src/pages/api/admin/backup.ts');
+const restore = await import('../../src/pages/api/admin/restore.ts');
+const rebuild = await import('../../src/pages/api/admin/rebuild.ts');
+
+type User = { id: string; email: string; role: 'user' | 'admin' } | null;
+const VISITOR: User = null;
+const USER: User = { id: '00000000-0000-0000-0000-000000000001', email: 'user@example.com', role: 'user' };
+const ADMIN: User = { id: '00000000-0000-0000-0000-000000000002', email: 'admin@example.com', role: 'admin' };
+
+async function call(handler: APIRoute, user: User, method: string, path: string, body?: unknown): Promise<Response> {
+  const url = new URL(path, 'http://localhost');
+  const request = new Request(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return handler({ request, url, locals: { user }, params: {} } as never) as Promise<Response>;
+}
+
+describeEachEngine('admin endpoints', (getDb) => {
+  let ids: { movie: number; show: number; episode: number; request: number };
+  beforeAll(async () => {
+    currentDb = getDb();
+    const movie = await insertMovie(currentDb, { is_published: false });
+    const show = await insertShow(currentDb, { number_of_seasons: 1 });
+    const episode = await currentDb.insertInto('tv_show_episodes').values({ tv_show_id: show.id, season_number: 1, episode_number: 1 })
+      .returning('id').executeTakeFirstOrThrow();
+    const request = await currentDb.insertInto('requests').values({ message: 'More please' }).returning('id').executeTakeFirstOrThrow();
+    ids = { movie: movie.id, show: show.id, episode: episode.id, request: request.id };
+  });
+  afterEach(() => setRebuildRunner(null));
+
+  const calls = (): [string, APIRoute, string, string, unknown?][] => [
+    ['list movies', movies.GET, 'GET', '/api/admin/movies?q=a'],
+    ['publish movies', movies.PATCH, 'PATCH', '/api/admin/movies', { ids: [ids.movie], is_published: true }],
+    ['movie links', movieLinks.PATCH, 'PATCH', '/api/admin/movies/links', { id: ids.movie, stream_url: 'https://x.example/s', download_url: '' }],
+    ['delete movies', movies.DELETE, 'DELETE', '/api/admin/movies', { ids: [ids.movie] }],
+    ['list shows', tv.GET, 'GET', '/api/admin/tv'],
+    ['publish shows', tv.PATCH, 'PATCH', '/api/admin/tv', { ids: [ids.show], is_published: false }],
+    ['episodes', episodes.GET, 'GET', `/api/admin/tv/episodes?showId=${ids.show}`],
+    ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', stream_url: '', download_url: '' }],
+    ['upload links', upload.POST, 'POST', '/api/admin/tv/upload-episode-links', { tv_show_id: ids.show, season_number: 1, links: [{ watch: 'https://x.example/1' }] }],
+    ['delete episode', episodes.DELETE, 'DELETE', '/api/admin/tv/episodes', { id: ids.episode }],
+    ['delete shows', tv.DELETE, 'DELETE', '/api/admin/tv', { ids: [ids.show] }],
+    ['requests', requests.GET, 'GET', '/api/admin/requests'],
+    ['delete request', requests.DELETE, 'DELETE', '/api/admin/requests', { id: ids.request }],
+    ['analytics', analytics.GET, 'GET', '/api/admin/analytics?period=30d'],
+    ['backup', backup.GET, 'GET', '/api/admin/backup'],
+    ['restore', restore.POST, 'POST', '/api/admin/restore', { not: 'a backup' }],
+    ['rebuild status', rebuild.GET, 'GET', '/api/admin/rebuild'],
+    ['rebuild now', rebuild.POST, 'POST', '/api/admin/rebuild', {}],
+  ];
+
+  it('visitors get 401 and signed-in users 403, and nothing changes', async () => {
+    let kicks = 0;
+    setRebuildRunner(async () => { kicks++; });
+    const before = await createBackup(currentDb);
+    for (const [name, handler, method, path, body] of calls()) {
+      const visitor = await call(handler, VISITOR, method, path, body);
+      expect(visitor.status, name).toBe(401);
+      expect(await visitor.json(), name).toEqual({ error: 'You must be logged in.' });
+      const user = await call(handler, USER, method, path, body);
+      expect(user.status, name).toBe(403);
+    }
+    expect((await createBackup(currentDb)).tables).toEqual(before.tables);
+    expect(await currentDb.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
+    expect(kicks).toBe(0);
+  });
+
+  it('admins are answered, and every write requests a rebuild', async () => {
+    setRebuildRunner(async () => {});
+    for (const [name, handler, method, path, body] of calls()) {
+      const response = await call(handler, ADMIN, method, path, body);
+      expect(response.status, name).toBeLessThan(500);
+      if (name !== 'restore') expect(response.status, name).toBeLessThan(300);
+    }
+    expect(await currentDb.selectFrom('movies').select('id').where('id', '=', ids.movie).executeTakeFirst()).toBeUndefined();
+    const rebuilds = await currentDb.selectFrom('rebuild_requests').select('request_count').execute();
+    expect(rebuilds).toHaveLength(1); // coalesced into one queued build
+    expect(rebuilds[0]!.request_count).toBeGreaterThanOrEqual(9);
+  });
+
+  it('bad input: 400 with a clear error, JSON only, nothing changes', async () => {
+    const movie = await insertMovie(currentDb, { is_published: false, stream_url: null });
+    const bad = await call(movieLinks.PATCH, ADMIN, 'PATCH', '/api/admin/movies/links', { id: movie.id, stream_url: 'not a url' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'stream_url: Must be a valid URL.' });
+
+    const url = new URL('/api/admin/movies', 'http://localhost');
+    const form = new Request(url, { method: 'PATCH', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ids=1' });
+    const refused = (await movies.PATCH({ request: form, url, locals: { user: ADMIN }, params: {} } as never)) as Response;
+    expect(refused.status).toBe(415);
+
+    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], is_published: true })).status).toBe(400);
+    expect((await call(analytics.GET, ADMIN, 'GET', '/api/admin/analytics?period=2d')).status).toBe(400);
+    const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: {} });
+    expect(restoreBad.status).toBe(400);
+    expect((await restoreBad.json()).error).toBe('Failed to restore table genres.');
+    expect(await currentDb.selectFrom('movies').select(['is_published', 'stream_url']).where('id', '=', movie.id).executeTakeFirstOrThrow())
+      .toEqual({ is_published: false, stream_url: null });
+  });
+
+  it('backup answers a JSON download named by date', async () => {
+    const response = await call(backup.GET, ADMIN, 'GET', '/api/admin/backup');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="backup-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(Object.keys((await response.json()).tables)).toContain('tv_show_episodes');
+  });
+});
