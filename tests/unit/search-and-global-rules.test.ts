@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
 import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
-import { renderRobots, renderSitemap } from '../../src/lib/catalog/sitemap.ts';
+import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/catalog/sitemap.ts';
 import { isMobileVisitor, shouldShowMobilePrompt } from '../../src/lib/ui/mobile-prompt.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -52,6 +52,18 @@ describe('sitemap and robots', () => {
     expect(xml).toContain('<loc>https://cine.example/</loc>');
     expect(xml).toContain('<loc>https://cine.example/movie/a-b/1?x=1&amp;y=2</loc><lastmod>2026-01-02</lastmod>');
     expect(xml.startsWith('<?xml')).toBe(true);
+  });
+
+  it('one file up to 50,000 URLs; beyond that an index of numbered parts of at most 50,000 each', () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/p/${i}` }));
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+    expect(sitemapParts(entries(50_000))).toEqual([]);
+    const parts = sitemapParts(entries(120_001));
+    expect(parts.map((part) => part.length)).toEqual([50_000, 50_000, 20_001]);
+    expect(parts[2]![20_000]).toEqual({ path: '/p/120000' });
+    const index = renderSitemapIndex(parts.length, 'https://cine.example');
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index.match(/<sitemap><loc>https:\/\/cine\.example\/sitemap-\d\.xml<\/loc><\/sitemap>/g)).toHaveLength(3);
   });
 
   it('robots points at the sitemap and keeps private areas out', () => {

@@ -2,19 +2,10 @@
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api, detailOf } from './api.ts';
-
-export interface AdminEpisode {
-  id: number;
-  episode_number: number;
-  tmdb_id: number | null;
-  name: string | null;
-  overview: string | null;
-  stream_url: string | null;
-  download_url: string | null;
-}
+import type { AdminEpisodeRow } from '../../lib/admin/episodes.ts';
 
 interface Props {
-  episode: AdminEpisode;
+  episode: AdminEpisodeRow;
   editing: boolean;
   onEdit(): void;
   onCancel(): void;

@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api, detailOf } from './api.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
-import EpisodeRow, { type AdminEpisode } from './EpisodeRow.tsx';
+import EpisodeRow from './EpisodeRow.tsx';
+import type { AdminEpisodeRow, SeasonView } from '../../lib/admin/episodes.ts';
 import type { AdminTitle } from './TitleRow.tsx';
 
-interface SeasonView { seasons: number[]; season: number; episodes: AdminEpisode[] }
 
 export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBack(): void }) {
   const [season, setSeason] = useState<number | null>(null);
@@ -32,7 +32,7 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBac
     setSeason(number);
   };
 
-  const remove = async (episode: AdminEpisode) => {
+  const remove = async (episode: AdminEpisodeRow) => {
     if (!window.confirm('Are you sure you want to delete this episode?')) return;
     try {
       await api('/api/admin/tv/episodes', 'DELETE', { id: episode.id });

@@ -60,6 +60,26 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
+/** The sitemap protocol's limit of URLs per file; a bigger catalogue gets a sitemap index over numbered parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The numbered parts (/sitemap-1.xml, ...) of a catalogue too big for one file; none when one file holds it. */
+export function sitemapParts(entries: SitemapEntry[], size = SITEMAP_MAX_URLS): SitemapEntry[][] {
+  if (entries.length <= size) return [];
+  const parts: SitemapEntry[][] = [];
+  for (let start = 0; start < entries.length; start += size) parts.push(entries.slice(start, start + size));
+  return parts;
+}
+
+export function sitemapPartPath(part: number): string {
+  return `/sitemap-${part}.xml`;
+}
+
+export function renderSitemapIndex(partCount: number, site: URL | string): string {
+  const parts = Array.from({ length: partCount }, (_, i) => `<sitemap><loc>${escapeXml(new URL(sitemapPartPath(i + 1), site).href)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts.join('\n')}\n</sitemapindex>\n`;
+}
+
 export function renderSitemap(entries: SitemapEntry[], site: URL | string): string {
   const urls = entries.map(({ path, lastModified }) => {
     const loc = escapeXml(new URL(path, site).href);
