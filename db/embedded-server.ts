@@ -29,6 +29,7 @@ export async function startEmbeddedServer(options: { dataDir?: string; port: num
   mkdirSync(dataDir, { recursive: true });
   const pglite = await openPGlite(dataDir);
   const server = new PGLiteSocketServer({ db: pglite, port: options.port, host: '127.0.0.1', maxConnections: 100 });
+  keepRoundTripsTogether(server.queryQueue as unknown as QueryQueue);
   await server.start();
   return {
     port: options.port,
@@ -36,5 +37,73 @@ export async function startEmbeddedServer(options: { dataDir?: string; port: num
       await server.stop();
       await pglite.close();
     },
+  };
+}
+
+/** The parts of pglite-socket's QueryQueueManager (0.2.x) that keepRoundTripsTogether replaces. */
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData(data: Uint8Array): void;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+}
+interface QueryQueue {
+  db: { isInTransaction(): boolean; runExclusive<T>(fn: () => Promise<T>): Promise<T>; execProtocolRawStream(message: Uint8Array, options: { onRawData(data: Uint8Array): void }): Promise<unknown> };
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Extended-query messages that leave the connection mid round trip: Parse, Bind, Describe, Execute, Close, Flush. */
+const MID_ROUND_TRIP = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * pglite-socket queues each protocol message on its own, and PGlite has one session for all connections. So a
+ * connection's Parse and its Bind could be split by another connection's Parse (typically around a transaction,
+ * during which only the transaction's owner runs): the Bind then meets the other statement ('bind message supplies
+ * 1 parameters, but prepared statement "" requires 2'), or silently runs the wrong query. As a real server's
+ * separate sessions would, this keeps a connection's messages together until its Sync (or simple Query) ends the
+ * round trip, on top of the library's rule that an open transaction's owner runs alone. It also releases the queue
+ * after a failed message, where the library would stop processing for good.
+ */
+function keepRoundTripsTogether(queryQueue: QueryQueue): void {
+  let midRoundTrip: number | null = null;
+  const nextIndex = (): number => {
+    const owner = midRoundTrip ?? (queryQueue.db.isInTransaction() ? queryQueue.lastHandlerId : null);
+    return owner === null ? 0 : queryQueue.queue.findIndex((item) => item.handlerId === owner);
+  };
+  queryQueue.processQueue = async function processQueue(this: QueryQueue) {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let index = nextIndex(); index !== -1 && this.queue.length > 0; index = nextIndex()) {
+        const [item] = this.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() => this.db.execProtocolRawStream(item!.message, {
+            onRawData: (data) => { bytes += data.length; item!.onData(data); },
+          }));
+        } catch (error) {
+          midRoundTrip = null;
+          item!.reject(error);
+          continue;
+        }
+        midRoundTrip = MID_ROUND_TRIP.has(item!.message[0]!) ? item!.handlerId : null;
+        this.lastHandlerId = item!.handlerId;
+        item!.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clearQueueForHandler = queryQueue.clearQueueForHandler.bind(queryQueue);
+  queryQueue.clearQueueForHandler = (handlerId) => {
+    clearQueueForHandler(handlerId);
+    // A connection that dropped mid round trip must not hold the session.
+    if (midRoundTrip === handlerId) midRoundTrip = null;
+    void queryQueue.processQueue();
   };
 }

@@ -269,4 +269,36 @@ describe('embedded database server', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('keeps concurrent connections apart: parameterised queries from many clients each get their own answer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cinecat-embedded-'));
+    const port = await freePort();
+    const server = await startEmbeddedServer({ dataDir, port });
+    // Three processes' worth of pools (web server, build, script), each with several connections.
+    const pools = await Promise.all([1, 2, 3].map(() => createDb({ kind: 'embedded', port })));
+    try {
+      const queries = Array.from({ length: 300 }, (_, i) => {
+        const db = pools[i % pools.length]!;
+        // Different parameter counts, so a Bind meeting another connection's statement cannot go unnoticed; some
+        // in transactions, which PGlite's single session must give one connection at a time.
+        if (i % 3 === 0) {
+          return sql<{ answer: string }>`select ${String(i)}::text || ${'-'}::text || ${'x'}::text as answer`.execute(db)
+            .then((r) => [i, r.rows[0]!.answer, `${i}-x`]);
+        }
+        if (i % 3 === 1) {
+          return db.transaction().execute(async (trx) => {
+            const first = await sql<{ answer: string }>`select ${String(i)}::text || ${'+'}::text as answer`.execute(trx);
+            const second = await sql<{ answer: string }>`select ${first.rows[0]!.answer}::text || ${'t'}::text || ${'!'}::text as answer`.execute(trx);
+            return [i, second.rows[0]!.answer, `${i}+t!`];
+          });
+        }
+        return sql<{ answer: string }>`select ${String(i)}::text as answer`.execute(db).then((r) => [i, r.rows[0]!.answer, String(i)]);
+      });
+      for (const [i, answer, expected] of await Promise.all(queries)) expect(answer, `query ${i}`).toBe(expected);
+    } finally {
+      for (const db of pools) await db.destroy();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
