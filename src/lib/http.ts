@@ -45,3 +45,16 @@ export function describeIssues(error: z.ZodError): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The caller's IP, for rate limits, as the adapter reports it (@astrojs/netlify takes it from Netlify's context).
+ * Client-supplied headers such as X-Forwarded-For are never trusted: they would let anyone dodge the limits.
+ */
+export function clientIp(context: { request: Request; clientAddress?: string }): string {
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    // Astro's clientAddress getter throws when the adapter cannot tell.
+    return 'unknown';
+  }
+}

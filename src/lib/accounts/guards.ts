@@ -13,7 +13,12 @@ export interface SessionUser {
 
 /** 401 for a visitor, 403 for a signed-in non-admin; null for an admin. */
 export function refuseNonAdmin(locals: App.Locals): Response | null {
-  if (!locals.user) return jsonError('You must be logged in.', 401);
+  if (!locals.user) return refuseVisitor(locals);
   if (locals.user.role !== 'admin') return jsonError('You do not have permission to perform this action.', 403);
   return null;
+}
+
+/** 401 for a visitor; null for any signed-in user (personal endpoints: /api/me/**). */
+export function refuseVisitor(locals: App.Locals): Response | null {
+  return locals.user ? null : jsonError('You must be logged in.', 401);
 }

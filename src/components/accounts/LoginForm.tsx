@@ -1,0 +1,99 @@
+/** /login: the Sign In view (with the Forgot Password view it toggles to) for visitors only. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { postJson, signIn } from '../../lib/accounts/client.ts';
+import { MESSAGES, signInErrorMessage } from '../../lib/accounts/messages.ts';
+import { emailProblem } from '../../lib/accounts/rules.ts';
+import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
+import PasswordField from './PasswordField.tsx';
+import SessionGate from './SessionGate.tsx';
+
+/**
+ * The confirmation link lands here with ?confirmed=1 (or 0 for a used or expired link); Auth.js's own redirects
+ * (a sign-in without JavaScript) with ?error=...&code=....
+ */
+function announceArrival() {
+  const params = new URLSearchParams(location.search);
+  const confirmed = params.get('confirmed');
+  const error = params.get('error');
+  if (confirmed === null && error === null) return;
+  history.replaceState(null, '', location.pathname);
+  if (confirmed === '1') showToast(MESSAGES.emailConfirmed);
+  else if (confirmed === '0') showToast(MESSAGES.confirmLinkInvalid, 'error');
+  else showToast(signInErrorMessage(params.get('code')), 'error');
+}
+
+function SignInView({ onForgot }: { onForgot(): void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) return showToast(MESSAGES.emailAndPasswordRequired, 'error');
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      toastAfterNavigation(MESSAGES.signedIn);
+      window.location.assign('/');
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-card" onSubmit={submit} aria-label="Sign In" noValidate>
+      <h1>Sign In</h1>
+      <div className="auth-field">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Signing In…' : 'Sign In'}</button>
+      <button className="link-button" type="button" onClick={onForgot}>Forgot Password?</button>
+      <p>Don't have an account? <a href="/signup">Sign Up</a></p>
+    </form>
+  );
+}
+
+function ForgotPasswordView({ onBack }: { onBack(): void }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    if (problem) return showToast(problem, 'error');
+    setBusy(true);
+    try {
+      showToast(await postJson('/api/accounts/forgot-password', { email: email.trim() }));
+      onBack();
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-card" onSubmit={submit} aria-label="Reset Password" noValidate>
+      <h1>Reset Password</h1>
+      <p className="auth-hint">Enter your email and we'll send you a link to reset your password.</p>
+      <div className="auth-field">
+        <label htmlFor="forgot-email">Email</label>
+        <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send Reset Link'}</button>
+      <button className="link-button" type="button" onClick={onBack}>Back to Sign In</button>
+    </form>
+  );
+}
+
+export default function LoginForm() {
+  const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
+  useEffect(announceArrival, []);
+  return (
+    <SessionGate require="visitor">
+      {view === 'sign-in' ? <SignInView onForgot={() => setView('forgot')} /> : <ForgotPasswordView onBack={() => setView('sign-in')} />}
+    </SessionGate>
+  );
+}

@@ -1,0 +1,46 @@
+/** /signup: e-mail, password and confirmation; the account is active once the e-mailed link is opened. */
+import { useState, type FormEvent } from 'react';
+import { postJson } from '../../lib/accounts/client.ts';
+import { MESSAGES } from '../../lib/accounts/messages.ts';
+import { emailProblem } from '../../lib/accounts/rules.ts';
+import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
+import PasswordField from './PasswordField.tsx';
+import SessionGate from './SessionGate.tsx';
+
+export default function SignUpForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // Spec 5: only the match and the e-mail are checked here; other rules come back from the server.
+    const problem = emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null);
+    if (problem) return showToast(problem, 'error');
+    setBusy(true);
+    try {
+      toastAfterNavigation(await postJson('/api/accounts/signup', { email: email.trim(), password, confirm }));
+      window.location.assign('/');
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SessionGate require="visitor">
+      <form className="auth-card" onSubmit={submit} aria-label="Sign Up" noValidate>
+        <h1>Sign Up</h1>
+        <div className="auth-field">
+          <label htmlFor="signup-email">Email</label>
+          <input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <PasswordField label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Signing Up…' : 'Sign Up'}</button>
+        <p>Already have an account? <a href="/login">Sign In</a></p>
+      </form>
+    </SessionGate>
+  );
+}

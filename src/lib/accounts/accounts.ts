@@ -1,0 +1,50 @@
+/** Queries on users behind the account endpoints. E-mails are matched case-insensitively (users_email_key). */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { hashPassword } from './passwords.ts';
+import { normaliseEmail } from './rules.ts';
+import type { SessionClaims } from './session.ts';
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users')
+    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'session_version'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', normaliseEmail(email)))
+    .executeTakeFirst();
+}
+
+/** Inserts an unconfirmed user; null when the e-mail is already taken (also by a concurrent sign-up). */
+export async function insertUnconfirmedUser(db: Kysely<Database>, email: string, passwordHash: string): Promise<string | null> {
+  const row = await db.insertInto('users')
+    .values({ email: normaliseEmail(email), password_hash: passwordHash })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function confirmEmail(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('users')
+    .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.fn<Date>('now')) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Sets a new password and bumps session_version, which ends every existing session; returns the claims of a
+ * fresh session for the caller. Following a reset link also proves the address, so it confirms the e-mail.
+ */
+export async function replacePassword(
+  db: Kysely<Database>, userId: string, password: string, options: { confirmEmail?: boolean } = {},
+): Promise<SessionClaims> {
+  const passwordHash = await hashPassword(password);
+  const row = await db.updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      session_version: eb('session_version', '+', 1),
+      ...(options.confirmEmail ? { email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.fn<Date>('now')) } : {}),
+    }))
+    .where('id', '=', userId)
+    .returning(['id', 'email', 'session_version'])
+    .executeTakeFirstOrThrow();
+  return { sub: row.id, email: row.email, session_version: row.session_version };
+}

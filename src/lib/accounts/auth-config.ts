@@ -1,0 +1,94 @@
+/**
+ * The Auth.js configuration mounted at /api/auth: e-mail + password (Credentials provider) checked against the
+ * users table, JWT sessions in an HttpOnly, SameSite=Lax cookie (Secure over https). The token carries the
+ * user's session_version so that a password change or reset ends the other sessions (see session.ts).
+ */
+import type { AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
+import Credentials from '@auth/core/providers/credentials';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { SignInErrorCode } from './messages.ts';
+import { verifyPassword } from './passwords.ts';
+import { RATE_LIMITS, clearRateLimit, emailBucket, hitRateLimits, ipBucket } from './rate-limit.ts';
+import { AUTH_BASE_PATH } from './routes.ts';
+import { normaliseEmail } from './rules.ts';
+import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
+
+class SignInRefused extends CredentialsSignin {
+  constructor(code: SignInErrorCode) {
+    super();
+    this.code = code;
+  }
+}
+
+// Checked when the e-mail is unknown, so that a miss costs as much time as a wrong password.
+const DECOY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + Buffer.alloc(64).toString('base64');
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  session_version: number;
+}
+
+/** Checks e-mail and password; throws SignInRefused with a code that never reveals whether the e-mail exists. */
+export async function authorizeCredentials(
+  db: Kysely<Database>,
+  input: { email?: unknown; password?: unknown },
+  clientIp: string,
+): Promise<SignedInUser> {
+  const email = typeof input.email === 'string' ? normaliseEmail(input.email) : '';
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!email || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
+  const allowed = await hitRateLimits(db, [
+    [ipBucket('sign-in', clientIp), RATE_LIMITS.signInPerIp],
+    [emailBucket('sign-in', email), RATE_LIMITS.signInPerEmail],
+  ]);
+  if (!allowed) throw new SignInRefused('rate_limited');
+
+  const user = await db.selectFrom('users')
+    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'session_version'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
+  const matches = await verifyPassword(password, user?.password_hash ?? DECOY_HASH);
+  if (!user || !matches) throw new SignInRefused('invalid_credentials');
+  // Only someone who knows the password learns that the address is not confirmed yet.
+  if (!user.email_confirmed_at) throw new SignInRefused('email_not_confirmed');
+  await clearRateLimit(db, emailBucket('sign-in', email));
+  return { id: user.id, email: user.email, session_version: user.session_version };
+}
+
+export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Database>; clientIp: string }): AuthConfig {
+  const { keys, db, clientIp } = options;
+  return {
+    basePath: AUTH_BASE_PATH,
+    secret: keys.secret,
+    trustHost: true,
+    useSecureCookies: keys.secure,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      Credentials({
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        authorize: (credentials) => authorizeCredentials(db, credentials, clientIp),
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          token.sub = user.id;
+          token.session_version = (user as Partial<SignedInUser>).session_version;
+          return token;
+        }
+        // /api/auth/session applies the same rule as the middleware: a stale token is dropped (cookie cleared).
+        return (await userOfToken(db, token)) ? token : null;
+      },
+    },
+    logger: {
+      // Refused sign-ins are expected traffic, not server errors.
+      error(error) {
+        if (!(error instanceof CredentialsSignin)) console.error('[auth]', error);
+      },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Outgoing mail. With SMTP configured (SMTP_URL, or SMTP_HOST and friends) messages go through nodemailer;
+ * without it each message is written as a JSON file under OUTBOX_DIR (default ./data/outbox) and its link is
+ * printed, so sign-up and password reset work on any machine with no mail server.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about (printed when mail goes to the outbox). */
+  link: string;
+}
+
+export type Mailer = (message: MailMessage) => Promise<void>;
+
+export interface MailSettings {
+  smtpUrl?: string;
+  smtpHost?: string;
+  smtpPort?: number;
+  smtpUser?: string;
+  smtpPassword?: string;
+  from?: string;
+  outboxDir?: string;
+}
+
+export const DEFAULT_FROM = 'CineCat <no-reply@localhost>';
+export const DEFAULT_OUTBOX_DIR = resolve('data', 'outbox');
+
+export function createMailer(settings: MailSettings): Mailer {
+  const from = settings.from || DEFAULT_FROM;
+  if (settings.smtpUrl || settings.smtpHost) {
+    const transport = settings.smtpUrl
+      ? nodemailer.createTransport(settings.smtpUrl)
+      : nodemailer.createTransport({
+        host: settings.smtpHost,
+        port: settings.smtpPort ?? 587,
+        secure: settings.smtpPort === 465,
+        auth: settings.smtpUser ? { user: settings.smtpUser, pass: settings.smtpPassword ?? '' } : undefined,
+      });
+    return async ({ to, subject, text }) => {
+      await transport.sendMail({ from, to, subject, text });
+    };
+  }
+  const dir = settings.outboxDir || DEFAULT_OUTBOX_DIR;
+  return async (message) => {
+    await mkdir(dir, { recursive: true });
+    const sentAt = new Date().toISOString();
+    const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`);
+    await writeFile(file, JSON.stringify({ from, ...message, sentAt }, null, 2));
+    console.info(`[mail] "${message.subject}" for ${message.to} written to ${file}\n[mail] link: ${message.link}`);
+  };
+}

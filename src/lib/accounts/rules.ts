@@ -1,0 +1,28 @@
+/** Form rules shared by the islands (instant feedback) and the endpoints (the ones that count). */
+import { MESSAGES } from './messages.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function emailProblem(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return MESSAGES.emailRequired;
+  if (trimmed.length > 254 || !EMAIL.test(trimmed)) return MESSAGES.emailInvalid;
+  return null;
+}
+
+/** Sign-up: only the match is shown to the user first (spec 5); the length rule is the server's answer. */
+export function signUpProblem(email: string, password: string, confirm: string): string | null {
+  return emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null) ?? newPasswordProblem(password);
+}
+
+/** Password change or reset: both fields match and at least 6 characters. */
+export function newPasswordProblem(password: string, confirm = password): string | null {
+  if (password !== confirm) return MESSAGES.passwordsDoNotMatch;
+  if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
+  return null;
+}

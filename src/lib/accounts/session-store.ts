@@ -1,0 +1,49 @@
+/**
+ * The browser's view of the session, shared by every island and page script on a page: /api/me is fetched once,
+ * when the first subscriber mounts. States: 'loading', { user } when signed in, null for a visitor.
+ *
+ *   const session = useStore($session);          // React
+ *   const user = await resolvedUser();           // anywhere
+ */
+import { atom, onMount } from 'nanostores';
+import type { SessionUser } from './guards.ts';
+
+export type SessionState = 'loading' | { user: SessionUser } | null;
+
+export const $session = atom<SessionState>('loading');
+
+let pending: Promise<SessionUser | null> | undefined;
+
+/** Fetches /api/me again (after signing in, out, or a password change) and updates $session. */
+export function refreshSession(): Promise<SessionUser | null> {
+  pending = fetch('/api/me', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.json() : { user: null }))
+    .then((body: { user?: SessionUser | null }) => body.user ?? null)
+    .catch(() => null)
+    .then((user) => {
+      $session.set(user ? { user } : null);
+      return user;
+    });
+  return pending;
+}
+
+/** The user once the session is known (null for a visitor). */
+export function resolvedUser(): Promise<SessionUser | null> {
+  return pending ?? refreshSession();
+}
+
+// nanostores also mounts a store briefly on get(), which server rendering does: only a browser may fetch (on the
+// server the relative URL fails and would leave every later page rendered as a visitor's).
+onMount($session, () => {
+  if (!pending && typeof window !== 'undefined') void refreshSession();
+});
+
+/** Guards of client pages: where to send a visitor (or a signed-in user) who may not stay on this page. */
+export type SessionRequirement = 'user' | 'visitor';
+
+export function guardRedirect(requirement: SessionRequirement, state: SessionState): string | null {
+  if (state === 'loading') return null;
+  if (requirement === 'user' && state === null) return '/';
+  if (requirement === 'visitor' && state !== null) return '/';
+  return null;
+}

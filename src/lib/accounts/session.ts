@@ -1,0 +1,62 @@
+/**
+ * Sessions are Auth.js JWT cookies (encrypted with AUTH_SECRET). A cookie alone is not trusted: every request
+ * loads the user row, so the role always comes from the database and a cookie whose `session_version` is older
+ * than the user's (bumped on password change or reset) no longer resolves.
+ */
+import { encode, getToken } from '@auth/core/jwt';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { SessionUser } from './guards.ts';
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export interface SessionKeys {
+  secret: string;
+  /** True when the site is served over https: the cookie gets Secure and Auth.js's __Secure- prefix. */
+  secure: boolean;
+}
+
+/** The claims this project puts in the session token, next to Auth.js's own (sub, iat, exp, jti). */
+export interface SessionClaims {
+  sub: string;
+  email: string;
+  session_version: number;
+}
+
+/** Auth.js's cookie name (it also salts the encryption key with it). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Secure-authjs.session-token' : 'authjs.session-token';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getSessionUser(request: Request, db: Kysely<Database>, keys: SessionKeys): Promise<SessionUser | null> {
+  const cookieName = sessionCookieName(keys.secure);
+  if (!request.headers.get('cookie')?.includes(cookieName)) return null;
+  const token = await getToken({ req: request, secret: keys.secret, secureCookie: keys.secure, cookieName, salt: cookieName, logger: silentLogger });
+  return token ? userOfToken(db, token) : null;
+}
+
+/** The user a decoded token stands for, if the account still exists, is confirmed and has the token's session_version. */
+export async function userOfToken(db: Kysely<Database>, token: Record<string, unknown>): Promise<SessionUser | null> {
+  const id = token.sub;
+  if (typeof id !== 'string' || !UUID.test(id) || typeof token.session_version !== 'number') return null;
+  const user = await db.selectFrom('users')
+    .select(['id', 'email', 'role', 'session_version', 'email_confirmed_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!user || user.session_version !== token.session_version || !user.email_confirmed_at) return null;
+  return { id: user.id, email: user.email, role: user.role };
+}
+
+/** A Set-Cookie value with a fresh session for the user (after a password change, the caller stays signed in). */
+export async function sessionCookie(claims: SessionClaims, keys: SessionKeys): Promise<string> {
+  const name = sessionCookieName(keys.secure);
+  const token = await encode({ token: claims, secret: keys.secret, salt: name, maxAge: SESSION_MAX_AGE_SECONDS });
+  const attributes = [`${name}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_MAX_AGE_SECONDS}`];
+  if (keys.secure) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+// A bad or stale cookie is an ordinary visitor, not an error worth logging.
+const silentLogger = { error() {}, warn() {}, debug() {} } as unknown as Console;

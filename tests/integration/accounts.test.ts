@@ -1,0 +1,249 @@
+/**
+ * Accounts on real databases: sign up, confirm, sign in through Auth.js, reset and change password with the
+ * session_version rule, rate limits, and the middleware's session, CSRF and private-API guard.
+ */
+import { Auth } from '@auth/core';
+import type { Kysely } from 'kysely';
+import { expect, it } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { authorizeCredentials, createAuthConfig } from '../../src/lib/accounts/auth-config.ts';
+import {
+  handleChangePassword, handleConfirmEmail, handleForgotPassword, handleResetPassword, handleSignUp, type AccountDeps,
+} from '../../src/lib/accounts/endpoints.ts';
+import type { MailMessage } from '../../src/lib/accounts/mail.ts';
+import { hitRateLimit } from '../../src/lib/accounts/rate-limit.ts';
+import { createRequestGuard } from '../../src/lib/accounts/request-guard.ts';
+import { getSessionUser } from '../../src/lib/accounts/session.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
+
+const SITE = 'http://site.test';
+let ipCounter = 0;
+
+function harness(db: Kysely<Database>) {
+  const mail: MailMessage[] = [];
+  const deps: AccountDeps = {
+    db, keys: TEST_SESSION_KEYS, siteOrigin: SITE, clientIp: `10.0.0.${++ipCounter}`,
+    mailer: async (message) => { mail.push(message); },
+  };
+  const tokenFrom = (message: MailMessage | undefined) => new URL(message!.link).searchParams.get('token')!;
+  return { deps, mail, tokenFrom };
+}
+
+const post = (body: unknown, cookie?: string) => new Request(`${SITE}/api`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+  body: JSON.stringify(body),
+});
+const asRequest = (cookie: string) => new Request(`${SITE}/`, { headers: { cookie } });
+const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Signs in through Auth.js itself (CSRF token, credentials callback) and returns its answer. */
+async function signInThroughAuthJs(db: Kysely<Database>, email: string, password: string) {
+  const config = createAuthConfig({ keys: TEST_SESSION_KEYS, db, clientIp: `10.1.0.${++ipCounter}` });
+  const csrf = await Auth(new Request(`${SITE}/api/auth/csrf`), config);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const response = await Auth(new Request(`${SITE}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Auth-Return-Redirect': '1', cookie: cookies },
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: '/' }),
+  }), config);
+  const { url } = (await response.json()) as { url: string };
+  const session = response.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='));
+  return { url: new URL(url), cookie: session?.split(';')[0] };
+}
+
+describeEachEngine('accounts', (getDb) => {
+  it('sign up sends a confirmation link that activates the account once; then Auth.js signs in', async () => {
+    const db = getDb();
+    const { deps, mail, tokenFrom } = harness(db);
+    const email = uniqueEmail('New');
+    const answer = await handleSignUp(post({ email, password: 'secret1', confirm: 'secret1' }), deps);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ message: 'Confirmation email sent! Please check your inbox.' });
+    const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ role: 'user', email_confirmed_at: null });
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toBe(email.toLowerCase());
+    expect(mail[0]!.link).toMatch(/^http:\/\/site\.test\/api\/accounts\/confirm\?token=/);
+
+    const beforeConfirm = await signInThroughAuthJs(db, email, 'secret1');
+    expect(beforeConfirm.url.searchParams.get('code')).toBe('email_not_confirmed');
+    expect(beforeConfirm.cookie).toBeUndefined();
+
+    const token = tokenFrom(mail[0]);
+    const stored = await db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+    const confirmed = await handleConfirmEmail(new URL(`${SITE}/api/accounts/confirm?token=${token}`), deps);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/login?confirmed=1');
+    const again = await handleConfirmEmail(new URL(`${SITE}/api/accounts/confirm?token=${token}`), deps);
+    expect(again.headers.get('location')).toBe('/login?confirmed=0');
+    expect((await db.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).executeTakeFirstOrThrow()).email_confirmed_at)
+      .not.toBeNull();
+
+    const signedIn = await signInThroughAuthJs(db, email.toUpperCase(), 'secret1');
+    expect(signedIn.url.searchParams.get('error')).toBeNull();
+    expect(await getSessionUser(asRequest(signedIn.cookie!), db, TEST_SESSION_KEYS)).toEqual({ id: user.id, email: email.toLowerCase(), role: 'user' });
+  });
+
+  it('sign up refuses mismatched passwords and, for a taken address, answers the same without a new account', async () => {
+    const db = getDb();
+    const { deps, mail } = harness(db);
+    const mismatch = await handleSignUp(post({ email: uniqueEmail('m'), password: 'secret1', confirm: 'secret2' }), deps);
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.json()).toEqual({ error: 'Passwords do not match.' });
+    const short = await handleSignUp(post({ email: uniqueEmail('s'), password: 'abc', confirm: 'abc' }), deps);
+    expect(await short.json()).toEqual({ error: 'Password should be at least 6 characters.' });
+
+    const existing = await createTestUser(db, { email: uniqueEmail('taken') });
+    const taken = await handleSignUp(post({ email: existing.email.toUpperCase(), password: 'other123', confirm: 'other123' }), deps);
+    expect(await taken.json()).toEqual({ message: 'Confirmation email sent! Please check your inbox.' });
+    const rows = await db.selectFrom('users').select('password_hash').where((eb) => eb(eb.fn('lower', ['email']), '=', existing.email.toLowerCase())).execute();
+    expect(rows).toHaveLength(1);
+    expect(mail.map((m) => m.subject)).toEqual(['You already have an account']);
+  });
+
+  it('sign-in errors are generic: unknown e-mail and wrong password look the same', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('known') });
+    const wrong = await signInThroughAuthJs(db, user.email, 'wrong-password');
+    const unknown = await signInThroughAuthJs(db, uniqueEmail('nobody'), 'wrong-password');
+    expect(wrong.url.searchParams.get('code')).toBe('invalid_credentials');
+    expect(unknown.url.searchParams.get('code')).toBe('invalid_credentials');
+    expect(wrong.url.pathname).toBe('/login');
+    expect(wrong.cookie).toBeUndefined();
+  });
+
+  it('reset links work once, expire, and end the other sessions', async () => {
+    const db = getDb();
+    const { deps, mail, tokenFrom } = harness(db);
+    const user = await createTestUser(db, { email: uniqueEmail('reset') });
+    const oldSession = await sessionCookieHeader(db, user.id);
+    expect(await getSessionUser(asRequest(oldSession), db, TEST_SESSION_KEYS)).not.toBeNull();
+
+    const unknown = await handleForgotPassword(post({ email: uniqueEmail('ghost') }), deps);
+    const sent = await handleForgotPassword(post({ email: user.email }), deps);
+    for (const answer of [unknown, sent]) expect(await answer.json()).toEqual({ message: 'Password reset link sent! Please check your inbox.' });
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.link).toMatch(/^http:\/\/site\.test\/reset-password\?token=/);
+    const token = tokenFrom(mail[0]);
+
+    const mismatch = await handleResetPassword(post({ token, password: 'newpass1', confirm: 'newpass2' }), deps);
+    expect(await mismatch.json()).toEqual({ error: 'Passwords do not match.' });
+    const reset = await handleResetPassword(post({ token, password: 'newpass1', confirm: 'newpass1' }), deps);
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toEqual({ message: 'Your password has been reset successfully!' });
+    expect(await getSessionUser(asRequest(oldSession), db, TEST_SESSION_KEYS)).toBeNull();
+    expect(await getSessionUser(asRequest(cookieOf(reset)), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
+    await expect(authorizeCredentials(db, { email: user.email, password: 'newpass1' }, '10.2.0.1')).resolves.toMatchObject({ id: user.id });
+
+    const reused = await handleResetPassword(post({ token, password: 'another1', confirm: 'another1' }), deps);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toEqual({ error: 'This password reset link is invalid or has expired.' });
+
+    await handleForgotPassword(post({ email: user.email }), deps);
+    const expiring = tokenFrom(mail[1]);
+    await db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    const expired = await handleResetPassword(post({ token: expiring, password: 'another1', confirm: 'another1' }), deps);
+    expect(await expired.json()).toEqual({ error: 'This password reset link is invalid or has expired.' });
+    await expect(authorizeCredentials(db, { email: user.email, password: 'newpass1' }, '10.2.0.2')).resolves.toBeTruthy();
+  });
+
+  it('changing the password needs the current one, bumps session_version and re-issues only the caller\'s cookie', async () => {
+    const db = getDb();
+    const { deps } = harness(db);
+    const user = await createTestUser(db, { email: uniqueEmail('change'), password: 'before1' });
+    const me = { id: user.id, email: user.email, role: user.role };
+    const otherDevice = await sessionCookieHeader(db, user.id);
+
+    const wrong = await handleChangePassword(post({ currentPassword: 'nope', password: 'after12', confirm: 'after12' }), me, deps);
+    expect(await wrong.json()).toEqual({ error: 'Current password is incorrect.' });
+    const short = await handleChangePassword(post({ currentPassword: 'before1', password: 'a', confirm: 'a' }), me, deps);
+    expect(await short.json()).toEqual({ error: 'Password should be at least 6 characters.' });
+
+    const changed = await handleChangePassword(post({ currentPassword: 'before1', password: 'after12', confirm: 'after12' }), me, deps);
+    expect(await changed.json()).toEqual({ message: 'Password updated successfully!' });
+    expect(changed.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax/);
+    expect((await db.selectFrom('users').select('session_version').where('id', '=', user.id).executeTakeFirstOrThrow()).session_version).toBe(1);
+    expect(await getSessionUser(asRequest(otherDevice), db, TEST_SESSION_KEYS)).toBeNull();
+    expect(await getSessionUser(asRequest(cookieOf(changed)), db, TEST_SESSION_KEYS)).toEqual(me);
+    await expect(authorizeCredentials(db, { email: user.email, password: 'before1' }, '10.3.0.1')).rejects.toMatchObject({ code: 'invalid_credentials' });
+
+    // Auth.js's own session endpoint applies the same rule.
+    const config = createAuthConfig({ keys: TEST_SESSION_KEYS, db, clientIp: '10.3.0.2' });
+    const sessionOf = async (cookie: string) =>
+      (await Auth(new Request(`${SITE}/api/auth/session`, { headers: { cookie } }), config)).json() as Promise<{ user?: { email: string } } | null>;
+    expect(await sessionOf(otherDevice)).toBeNull();
+    expect((await sessionOf(cookieOf(changed)))?.user?.email).toBe(user.email);
+  });
+
+  it('rate limits count per bucket within a window, and sign-in is limited per e-mail', async () => {
+    const db = getDb();
+    const limit = { limit: 2, windowMs: 60_000 };
+    expect(await hitRateLimit(db, 'test:bucket', limit)).toBe(true);
+    expect(await hitRateLimit(db, 'test:bucket', limit)).toBe(true);
+    expect(await hitRateLimit(db, 'test:bucket', limit)).toBe(false);
+    expect(await hitRateLimit(db, 'test:other', limit)).toBe(true);
+    await db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 61_000) }).where('bucket', '=', 'test:bucket').execute();
+    expect(await hitRateLimit(db, 'test:bucket', limit)).toBe(true);
+
+    const user = await createTestUser(db, { email: uniqueEmail('limited') });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await expect(authorizeCredentials(db, { email: user.email, password: 'wrong' }, `10.4.0.${attempt}`)).rejects.toMatchObject({ code: 'invalid_credentials' });
+    }
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.4.1.1')).rejects.toMatchObject({ code: 'rate_limited' });
+
+    const { deps } = harness(db);
+    const email = uniqueEmail('flood');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++) answers.push((await handleForgotPassword(post({ email }), deps)).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('the middleware sets locals.user, refuses cross-site writes and guards /api/admin and /api/me', async () => {
+    const db = getDb();
+    const guard = createRequestGuard({ sessionKeys: () => TEST_SESSION_KEYS, getDb: async () => db });
+    const user = await createTestUser(db, { email: uniqueEmail('mw') });
+    const admin = await createTestUser(db, { email: uniqueEmail('mw-admin'), role: 'admin' });
+    const call = async (path: string, init: RequestInit & { isPrerendered?: boolean } = {}) => {
+      const url = new URL(path, SITE);
+      const locals = {} as App.Locals;
+      let reached = false;
+      const response = await guard({ request: new Request(url, init), url, locals, isPrerendered: init.isPrerendered ?? false } as never,
+        async () => { reached = true; return new Response('ok'); });
+      return { response: response as Response, reached, locals };
+    };
+    const cookie = { user: await sessionCookieHeader(db, user.id), admin: await sessionCookieHeader(db, admin.id) };
+
+    const home = await call('/', { headers: { cookie: cookie.user } });
+    expect(home.locals.user).toEqual({ id: user.id, email: user.email, role: 'user' });
+    const prerendered = await call('/', { headers: { cookie: cookie.user }, isPrerendered: true });
+    expect(prerendered.locals.user).toBeNull();
+
+    const noOrigin = await call('/api/me/password', { method: 'POST', headers: { cookie: cookie.user } });
+    expect(noOrigin.reached).toBe(false);
+    expect(noOrigin.response.status).toBe(403);
+    expect(await noOrigin.response.json()).toEqual({ error: 'Cross-site request refused.' });
+    const foreign = await call('/api/admin/movies', { method: 'DELETE', headers: { cookie: cookie.admin, origin: 'https://evil.example' } });
+    expect(foreign.response.status).toBe(403);
+    expect(foreign.reached).toBe(false);
+    const sameSite = await call('/api/me/password', { method: 'POST', headers: { cookie: cookie.user, origin: SITE } });
+    expect(sameSite.reached).toBe(true);
+
+    expect((await call('/api/admin/movies')).response.status).toBe(401);
+    const nonAdmin = await call('/api/admin/movies', { headers: { cookie: cookie.user } });
+    expect(nonAdmin.response.status).toBe(403);
+    expect(nonAdmin.reached).toBe(false);
+    expect((await call('/api/admin/movies', { headers: { cookie: cookie.admin } })).reached).toBe(true);
+    const visitorMe = await call('/api/me/avatar.svg');
+    expect(visitorMe.response.status).toBe(401);
+    expect(await visitorMe.response.json()).toEqual({ error: 'You must be logged in.' });
+    expect((await call('/api/me')).reached).toBe(true);
+
+    await db.updateTable('users').set({ role: 'user' }).where('id', '=', admin.id).execute();
+    expect((await call('/api/admin/movies', { headers: { cookie: cookie.admin } })).response.status).toBe(403);
+  });
+});

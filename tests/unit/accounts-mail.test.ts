@@ -1,0 +1,24 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { confirmationEmail } from '../../src/lib/accounts/emails.ts';
+import { createMailer } from '../../src/lib/accounts/mail.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('without SMTP, each message becomes a JSON file in the outbox and its link is printed', async () => {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  const outboxDir = join(mkdtempSync(join(tmpdir(), 'outbox-')), 'nested');
+  const send = createMailer({ outboxDir, from: 'Site <site@example.com>' });
+  await send(confirmationEmail('a@example.com', 'http://site.test/api/accounts/confirm?token=abc'));
+  await send(confirmationEmail('b@example.com', 'http://site.test/api/accounts/confirm?token=def'));
+
+  const files = readdirSync(outboxDir);
+  expect(files).toHaveLength(2);
+  const messages = files.map((file) => JSON.parse(readFileSync(join(outboxDir, file), 'utf8')));
+  expect(messages.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
+  expect(messages[0]).toMatchObject({ from: 'Site <site@example.com>', subject: 'Confirm your email' });
+  expect(messages.find((m) => m.to === 'a@example.com').text).toContain('http://site.test/api/accounts/confirm?token=abc');
+  expect(info.mock.calls.flat().join('\n')).toContain('link: http://site.test/api/accounts/confirm?token=def');
+});

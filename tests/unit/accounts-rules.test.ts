@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, signInErrorMessage } from '../../src/lib/accounts/messages.ts';
+import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
+import { emailProblem, newPasswordProblem, signUpProblem } from '../../src/lib/accounts/rules.ts';
+import { resolveAuthSecret } from '../../src/lib/accounts/secret.ts';
+import { guardRedirect } from '../../src/lib/accounts/session-store.ts';
+import { hashToken, tokenExpiry } from '../../src/lib/accounts/tokens.ts';
+
+describe('e-mail tokens', () => {
+  it('stores a SHA-256 of the token, never the token itself', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abc')).not.toContain('abc');
+    expect(hashToken('abd')).not.toBe(hashToken('abc'));
+  });
+
+  it('confirmation links last 24 hours and reset links 1 hour', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(tokenExpiry('confirm_email', now).toISOString()).toBe('2026-01-02T00:00:00.000Z');
+    expect(tokenExpiry('reset_password', now).toISOString()).toBe('2026-01-01T01:00:00.000Z');
+  });
+});
+
+describe('form rules (spec 5)', () => {
+  it('sign up needs a valid e-mail and matching passwords', () => {
+    expect(signUpProblem('', 'secret1', 'secret1')).toBe(MESSAGES.emailRequired);
+    expect(signUpProblem('not-an-email', 'secret1', 'secret1')).toBe(MESSAGES.emailInvalid);
+    expect(signUpProblem('a@b.co', 'secret1', 'secret2')).toBe('Passwords do not match.');
+    expect(signUpProblem(' a@b.co ', 'secret1', 'secret1')).toBeNull();
+  });
+
+  it('a new password matches its confirmation and has at least 6 characters', () => {
+    expect(newPasswordProblem('abcdef', 'abcdeg')).toBe('Passwords do not match.');
+    expect(newPasswordProblem('abcde', 'abcde')).toBe('Password should be at least 6 characters.');
+    expect(newPasswordProblem('abcdef', 'abcdef')).toBeNull();
+  });
+
+  it('e-mail checks trim and reject spaces and missing domains', () => {
+    expect(emailProblem('   ')).toBe(MESSAGES.emailRequired);
+    expect(emailProblem('a b@c.de')).toBe(MESSAGES.emailInvalid);
+    expect(emailProblem('a@localhost')).toBe(MESSAGES.emailInvalid);
+    expect(emailProblem('USER@Example.com')).toBeNull();
+  });
+
+  it('sign-in failures map to one generic message unless the code is known', () => {
+    expect(signInErrorMessage('invalid_credentials')).toBe('Invalid login credentials.');
+    expect(signInErrorMessage('credentials')).toBe('Invalid login credentials.');
+    expect(signInErrorMessage(null)).toBe('Invalid login credentials.');
+    expect(signInErrorMessage('rate_limited')).toBe(MESSAGES.tooManyAttempts);
+  });
+});
+
+describe('client page guards (spec 4)', () => {
+  const user = { user: { id: 'u', email: 'a@b.co', role: 'user' as const } };
+  it('waits while loading, sends visitors away from private pages and users away from /login', () => {
+    expect(guardRedirect('user', 'loading')).toBeNull();
+    expect(guardRedirect('user', null)).toBe('/');
+    expect(guardRedirect('user', user)).toBeNull();
+    expect(guardRedirect('visitor', user)).toBe('/');
+    expect(guardRedirect('visitor', null)).toBeNull();
+  });
+});
+
+describe('cross-site writes', () => {
+  const url = new URL('https://cinecat.example/api/me/password');
+  const post = (headers: Record<string, string>, method = 'POST', target = url) => new Request(target, { method, headers });
+  it('refuses state-changing /api requests without a same-origin Origin or Referer', () => {
+    expect(isCrossSiteWrite(post({}), url)).toBe(true);
+    expect(isCrossSiteWrite(post({ origin: 'https://evil.example' }), url)).toBe(true);
+    expect(isCrossSiteWrite(post({ origin: 'null' }), url)).toBe(true);
+    expect(isCrossSiteWrite(post({ referer: 'https://evil.example/page' }), url)).toBe(true);
+    expect(isCrossSiteWrite(post({ origin: 'https://cinecat.example' }), url)).toBe(false);
+    expect(isCrossSiteWrite(post({ referer: 'https://cinecat.example/profile' }), url)).toBe(false);
+    expect(isCrossSiteWrite(post({ origin: 'https://site.example' }), url, 'https://site.example')).toBe(false);
+  });
+  it('leaves reads, pages and Auth.js (own CSRF token) alone', () => {
+    expect(isCrossSiteWrite(post({}, 'GET'), url)).toBe(false);
+    const page = new URL('https://cinecat.example/login');
+    expect(isCrossSiteWrite(post({}, 'POST', page), page)).toBe(false);
+    const auth = new URL('https://cinecat.example/api/auth/callback/credentials');
+    expect(isCrossSiteWrite(post({}, 'POST', auth), auth)).toBe(false);
+    const admin = new URL('https://cinecat.example/api/admin/movies');
+    expect(isCrossSiteWrite(post({ origin: 'https://evil.example' }, 'DELETE', admin), admin)).toBe(true);
+  });
+});
+
+describe('AUTH_SECRET', () => {
+  it('uses the configured secret', () => {
+    expect(resolveAuthSecret('configured', { NETLIFY: 'true' })).toBe('configured');
+  });
+  it('fails clearly on Netlify without one', () => {
+    expect(() => resolveAuthSecret(undefined, { NETLIFY: 'true' })).toThrow(/AUTH_SECRET is not set/);
+    expect(() => resolveAuthSecret(undefined, { AWS_LAMBDA_FUNCTION_NAME: 'fn' })).toThrow(/AUTH_SECRET/);
+  });
+  it('generates a random local secret once and keeps it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'secret-')), 'data', 'auth-secret');
+    const first = resolveAuthSecret(undefined, {}, file);
+    expect(first.length).toBeGreaterThanOrEqual(40);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(resolveAuthSecret(undefined, {}, file)).toBe(first);
+    const other = resolveAuthSecret(undefined, {}, join(mkdtempSync(join(tmpdir(), 'secret-')), 'auth-secret'));
+    expect(other).not.toBe(first);
+  });
+});
