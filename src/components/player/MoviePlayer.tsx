@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import EmbedFrame from './EmbedFrame.tsx';
 import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/player.ts';
 
 interface Props {
+  tmdbId: number;
   title: string;
   posterUrl: string | null;
   streamUrl: string | null;
@@ -10,10 +12,9 @@ interface Props {
 
 /**
  * The movie player: a Full Movie / Trailer switch over a poster with a play button. Clicking play (or the
- * page's Play Movie / Trailer buttons, marked data-play) swaps in the embedded frame. The frame's sandbox
- * omits allow-popups, so pop-ups the embed tries to open are blocked.
+ * page's Play Movie / Trailer buttons, marked data-play) swaps in the embedded frame.
  */
-export default function MoviePlayer({ title, posterUrl, streamUrl, trailerKey }: Props) {
+export default function MoviePlayer({ tmdbId, title, posterUrl, streamUrl, trailerKey }: Props) {
   const [mode, setMode] = useState<PlayerMode | null>(playerModeFor(streamUrl, trailerKey));
   const [playing, setPlaying] = useState(false);
 
@@ -37,6 +38,8 @@ export default function MoviePlayer({ title, posterUrl, streamUrl, trailerKey }:
     setPlaying(false);
   };
   const src = mode === 'movie' ? streamUrl : mode === 'trailer' && trailerKey ? trailerEmbedUrl(trailerKey) : null;
+  // Continue Watching follows the film, or the trailer when the trailer is all there is to watch.
+  const progress = mode === 'movie' || !streamUrl ? { type: 'movie' as const, tmdbId } : undefined;
 
   return (
     <section id="player" className="player" aria-label="Player">
@@ -46,14 +49,7 @@ export default function MoviePlayer({ title, posterUrl, streamUrl, trailerKey }:
       </div>
       <div className="player-stage">
         {playing && src ? (
-          <iframe
-            src={src}
-            title={`${title} ${mode === 'movie' ? 'player' : 'trailer'}`}
-            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-            allowFullScreen
-            sandbox="allow-scripts allow-same-origin allow-presentation"
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
+          <EmbedFrame src={src} title={`${title} ${mode === 'movie' ? 'player' : 'trailer'}`} progress={progress} />
         ) : (
           <div className="player-poster" style={posterUrl ? { backgroundImage: `url("${posterUrl}")` } : undefined}>
             {src ? (

@@ -45,7 +45,7 @@ export interface MoviePage {
   moreLikeThis: TitleCard[];
 }
 
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
     const k = key(row);

@@ -1,7 +1,7 @@
 /**
  * Every public URL for sitemap.xml, in one query per page type (a build lists the whole catalogue):
  * published movies and shows, people credited in them, categories and franchises with published titles,
- * and the static pages.
+ * platforms, and the static pages.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -21,7 +21,7 @@ function day(value: Date | string | null | undefined): string | undefined {
 }
 
 export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const [movies, shows, people, movieGenres, showGenres, franchises] = await Promise.all([
+  const [movies, shows, people, movieGenres, showGenres, franchises, platforms] = await Promise.all([
     db.selectFrom('movies').select(['tmdb_id', 'title', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
     db.selectFrom('tv_shows').select(['tmdb_id', 'name', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
     db.selectFrom('people').select(['id', 'name', 'updated_at'])
@@ -44,6 +44,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
       .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
         .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
       .orderBy('collections.id').execute(),
+    db.selectFrom('platforms').select('id').orderBy('id').execute(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -53,6 +54,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
     ...movieGenres.map((g) => ({ path: `/category/movie/${g.id}/${slugify(g.name)}` })),
     ...showGenres.map((g) => ({ path: `/category/tv/${g.id}/${slugify(g.name)}` })),
     ...franchises.map((f) => ({ path: `/franchise/${f.id}/${slugify(f.name)}` })),
+    ...platforms.map((p) => ({ path: `/platforms?id=${p.id}` })),
   ];
 }
 

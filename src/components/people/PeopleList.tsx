@@ -1,0 +1,55 @@
+/**
+ * The people list island: two columns of person cards, 24 at a time with infinite scroll, sorted by
+ * Popularity or alphabetically. A sort change clears the list and restarts at page 1 (spec section 4).
+ */
+import { useCallback, useState } from 'react';
+import type { BrowsePage } from '../../lib/catalog/browse-params.ts';
+import { imageUrl } from '../../lib/catalog/images.ts';
+import {
+  PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, peopleApiUrl, personHref, type PeopleSort, type PersonCard,
+} from '../../lib/catalog/people-params.ts';
+import { useInfinitePages } from '../catalog/useInfinitePages.ts';
+
+interface Props { initial: BrowsePage<PersonCard>; initialSort: PeopleSort }
+
+export default function PeopleList({ initial, initialSort }: Props) {
+  const [sort, setSort] = useState<PeopleSort>(initialSort);
+  const urlFor = useCallback((page: number) => peopleApiUrl(sort, page), [sort]);
+  const { pages, loading, failed, sentinel } = useInfinitePages(sort, urlFor, { key: initialSort, page: initial });
+  const people = pages.flatMap((page) => page.items);
+
+  return (
+    <div className="people-browser">
+      <label className="people-sort">
+        Sort by
+        <select value={sort} onChange={(event) => setSort(event.target.value as PeopleSort)}>
+          {PEOPLE_SORT_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      </label>
+      {failed || (!loading && people.length === 0) ? (
+        <p className="browse-empty">{PEOPLE_EMPTY_MESSAGE}</p>
+      ) : (
+        <ul className="people-grid" aria-label="People" aria-busy={loading}>
+          {people.map((person) => <li key={person.id}><PersonCardView person={person} /></li>)}
+          {loading && Array.from({ length: 8 }, (_, i) => <li key={`skeleton-${i}`} className="skeleton-card person-skeleton" />)}
+        </ul>
+      )}
+      <div ref={sentinel as React.RefObject<HTMLDivElement>} className="infinite-sentinel" aria-hidden="true" />
+    </div>
+  );
+}
+
+function PersonCardView({ person }: { person: PersonCard }) {
+  const src = imageUrl(person.profilePath, 'w185');
+  return (
+    <a className="person-card" href={personHref(person)}>
+      {src
+        ? <img className="artwork" src={src} alt="" loading="lazy" decoding="async" width={185} height={278} />
+        : <div className="artwork artwork-missing" aria-hidden="true"><span>No Image</span></div>}
+      <span className="person-card-text">
+        <span className="person-card-name">{person.name}</span>
+        {person.department && <span className="person-card-meta">{person.department}</span>}
+      </span>
+    </a>
+  );
+}

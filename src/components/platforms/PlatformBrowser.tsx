@@ -1,0 +1,62 @@
+/**
+ * The platforms island: a horizontal logo picker (the selected platform highlighted) over an infinite-scroll
+ * grid of the platform's titles, 20 a page. Picking a platform restarts at page 1 and replaces ?id= in the
+ * URL (spec section 4). The prerendered page carries the first platform's first page.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { imageUrl } from '../../lib/catalog/images.ts';
+import {
+  PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, selectedPlatformId, type Platform, type PlatformPage,
+} from '../../lib/catalog/platform-params.ts';
+import TitleCardView from '../browse/TitleCardView.tsx';
+import { useInfinitePages } from '../catalog/useInfinitePages.ts';
+
+interface Props { platforms: Platform[]; initial: PlatformPage | null }
+
+export default function PlatformBrowser({ platforms, initial }: Props) {
+  const [platformId, setPlatformId] = useState<number | null>(initial?.platform.id ?? platforms[0]?.id ?? null);
+  useEffect(() => setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), platforms)), [platforms]);
+
+  const urlFor = useCallback((page: number) => platformApiUrl(platformId ?? 0, page), [platformId]);
+  const { pages, loading, failed, sentinel } = useInfinitePages<PlatformPage>(
+    String(platformId), urlFor, initial ? { key: String(initial.platform.id), page: initial } : null,
+  );
+  const items = pages.flatMap((page) => page.items);
+  const platform = pages[0]?.platform ?? platforms.find((p) => p.id === platformId);
+
+  const pick = (id: number) => {
+    if (id === platformId) return;
+    setPlatformId(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('id', String(id));
+    history.replaceState(null, '', url);
+  };
+
+  return (
+    <div className="platform-browser">
+      <ul className="platform-picker" aria-label="Platforms">
+        {platforms.map((p) => {
+          const logo = imageUrl(p.logoPath, 'w92');
+          return (
+            <li key={p.id}>
+              <button type="button" aria-pressed={p.id === platformId} onClick={() => pick(p.id)} title={p.name}>
+                {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
+                <span className="platform-name">{p.name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {platform && <h2 className="platform-heading">{platform.name}</h2>}
+      {platformId !== null && (failed || (!loading && items.length === 0)) ? (
+        <p className="browse-empty">{platformEmptyMessage(platform?.name ?? 'this platform')}</p>
+      ) : (
+        <ul className="title-grid" aria-label={platform ? `${platform.name} titles` : 'Titles'} aria-busy={loading}>
+          {items.map((card) => <li key={`${card.type}-${card.tmdbId}`}><TitleCardView card={card} showType /></li>)}
+          {loading && Array.from({ length: PLATFORM_SKELETONS }, (_, i) => <li key={`skeleton-${i}`} className="skeleton-card" />)}
+        </ul>
+      )}
+      <div ref={sentinel as React.RefObject<HTMLDivElement>} className="infinite-sentinel" aria-hidden="true" />
+    </div>
+  );
+}

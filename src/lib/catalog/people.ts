@@ -1,0 +1,52 @@
+/** The people list (spec section 7: count, name asc or popularity desc, range of 24). */
+import { z } from 'astro/zod';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { describeIssues } from '../http.ts';
+import { totalPagesFor, type BrowsePage } from './browse-params.ts';
+import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
+import { slugify } from './slug.ts';
+
+/** People with a page: those credited in at least one published movie or show. */
+export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people'>): Expression<SqlBool> {
+  return eb.or([
+    eb.exists(eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id').select('movie_credits.movie_id')
+      .whereRef('movie_credits.person_id', '=', 'people.id').where('movies.is_published', '=', true)),
+    eb.exists(eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id').select('tv_show_credits.tv_show_id')
+      .whereRef('tv_show_credits.person_id', '=', 'people.id').where('tv_shows.is_published', '=', true)),
+  ]);
+}
+
+export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: number): Promise<BrowsePage<PersonCard>> {
+  const base = db.selectFrom('people').where(creditedInPublishedTitle);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.select(['people.id', 'people.name', 'people.profile_path', 'people.known_for_department'])
+      .$if(sort === 'popularity', (q) => q.orderBy('people.popularity', 'desc'))
+      .orderBy('people.name').orderBy('people.id')
+      .limit(PEOPLE_PAGE_SIZE).offset((page - 1) * PEOPLE_PAGE_SIZE).execute(),
+  ]);
+  const total = Number(count.total);
+  return {
+    items: rows.map((r) => ({ id: r.id, name: r.name, slug: slugify(r.name), profilePath: r.profile_path, department: r.known_for_department })),
+    page,
+    totalPages: totalPagesFor(total, PEOPLE_PAGE_SIZE),
+    total,
+  };
+}
+
+const MAX_PAGE = 100_000;
+
+export const pageParam = z.string().regex(/^\d{1,9}$/, 'page must be a whole number.').transform(Number)
+  .pipe(z.number().min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`));
+
+const peopleRequestSchema = z.object({
+  sort: z.enum(['popularity', 'name'], { error: 'sort must be popularity or name.' }).default('popularity'),
+  page: pageParam.default(1),
+});
+
+/** Reads GET /api/catalog/people's query (empty parameters count as absent). */
+export function parsePeopleRequest(params: URLSearchParams): { ok: true; sort: PeopleSort; page: number } | { ok: false; error: string } {
+  const result = peopleRequestSchema.safeParse({ sort: params.get('sort') || undefined, page: params.get('page') || undefined });
+  return result.success ? { ok: true, ...result.data } : { ok: false, error: describeIssues(result.error) };
+}

@@ -1,0 +1,139 @@
+/**
+ * Everything the TV page shows, loaded for many shows at once: a build prerenders every published show, so
+ * each relation is one query over all of them rather than one query per page.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './cards.ts';
+import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type CastMember } from './movie-page.ts';
+import { seasonLabel } from './seasons.ts';
+import { slugify } from './slug.ts';
+
+export interface EpisodeView {
+  number: number;
+  name: string | null;
+  overview: string | null;
+  stillPath: string | null;
+  streamUrl: string | null;
+}
+
+export interface SeasonView {
+  number: number;
+  label: string;
+  episodes: EpisodeView[];
+}
+
+export interface TvPage {
+  tmdbId: number;
+  title: string;
+  slug: string;
+  overview: string | null;
+  tagline: string | null;
+  posterPath: string | null;
+  backdropPath: string | null;
+  voteAverage: number | null;
+  firstAirDate: string | null;
+  year: number | null;
+  originCountry: string[];
+  viewCount: number;
+  numberOfSeasons: number;
+  screenshots: string[];
+  trailerKey: string | null;
+  genres: { id: number; name: string }[];
+  platforms: { id: number; name: string; logoPath: string | null }[];
+  cast: CastMember[];
+  /** Seasons that have episodes, in season order (Specials, season 0, first). */
+  seasons: SeasonView[];
+  moreLikeThis: TitleCard[];
+}
+
+/** Published shows (all, or those with the given TMDB ids) with every relation the page shows. */
+export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Promise<TvPage[]> {
+  if (tmdbIds && tmdbIds.length === 0) return [];
+  let query = db.selectFrom('tv_shows').selectAll().where('is_published', '=', true);
+  if (tmdbIds) query = query.where('tmdb_id', 'in', tmdbIds);
+  const shows = await query.orderBy('id').execute();
+  if (shows.length === 0) return [];
+  // When loading all published shows, skip the long IN list.
+  const ids = tmdbIds ? shows.map((s) => s.id) : undefined;
+
+  const [genres, providers, cast, episodes, similar] = await Promise.all([
+    db.selectFrom('tv_show_genres').innerJoin('genres', 'genres.id', 'tv_show_genres.genre_id')
+      .select(['tv_show_genres.tv_show_id', 'genres.id', 'genres.name'])
+      .$if(ids !== undefined, (q) => q.where('tv_show_genres.tv_show_id', 'in', ids!))
+      .orderBy('genres.name').execute(),
+    db.selectFrom('tv_show_providers').innerJoin('platforms', 'platforms.id', 'tv_show_providers.platform_id')
+      .select(['tv_show_providers.tv_show_id', 'platforms.id', 'platforms.name', 'platforms.logo_path'])
+      .$if(ids !== undefined, (q) => q.where('tv_show_providers.tv_show_id', 'in', ids!))
+      .orderBy('platforms.display_priority').orderBy('platforms.name').execute(),
+    db.selectFrom((eb) => eb.selectFrom('tv_show_credits')
+        .innerJoin('people', 'people.id', 'tv_show_credits.person_id')
+        .select(['tv_show_credits.tv_show_id', 'tv_show_credits.character_name', 'people.id', 'people.name', 'people.profile_path',
+          sql<number>`row_number() over (partition by tv_show_credits.tv_show_id order by tv_show_credits.credit_order, people.id)`.as('position')])
+        .$if(ids !== undefined, (q) => q.where('tv_show_credits.tv_show_id', 'in', ids!))
+        .as('ranked'))
+      .selectAll().where('position', '<=', TOP_CAST_LIMIT).orderBy('tv_show_id').orderBy('position').execute(),
+    db.selectFrom('tv_show_episodes')
+      .select(['tv_show_id', 'season_number', 'episode_number', 'name', 'overview', 'still_path', 'stream_url'])
+      .$if(ids !== undefined, (q) => q.where('tv_show_id', 'in', ids!))
+      .orderBy('tv_show_id').orderBy('season_number').orderBy('episode_number').execute(),
+    moreLikeThis(db, ids),
+  ]);
+
+  const genresByShow = groupBy(genres, (g) => g.tv_show_id);
+  const providersByShow = groupBy(providers, (p) => p.tv_show_id);
+  const castByShow = groupBy(cast, (c) => c.tv_show_id);
+  const episodesByShow = groupBy(episodes, (e) => e.tv_show_id);
+
+  return shows.map((s) => ({
+    tmdbId: s.tmdb_id,
+    title: s.name,
+    slug: slugify(s.name),
+    overview: s.overview,
+    tagline: s.tagline,
+    posterPath: s.poster_path,
+    backdropPath: s.backdrop_path,
+    voteAverage: s.vote_average,
+    firstAirDate: s.first_air_date,
+    year: yearOf(s.first_air_date),
+    originCountry: s.origin_country,
+    viewCount: s.view_count,
+    numberOfSeasons: s.number_of_seasons,
+    screenshots: s.screenshots,
+    trailerKey: s.trailer_key,
+    genres: (genresByShow.get(s.id) ?? []).map(({ id, name }) => ({ id, name })),
+    platforms: (providersByShow.get(s.id) ?? []).map(({ id, name, logo_path }) => ({ id, name, logoPath: logo_path })),
+    cast: (castByShow.get(s.id) ?? []).map((c) => ({
+      personId: c.id, name: c.name, slug: slugify(c.name), character: c.character_name, profilePath: c.profile_path,
+    })),
+    seasons: [...groupBy(episodesByShow.get(s.id) ?? [], (e) => e.season_number)].map(([number, rows]) => ({
+      number,
+      label: seasonLabel(number),
+      episodes: rows.map((e) => ({
+        number: e.episode_number, name: e.name, overview: e.overview, stillPath: e.still_path, streamUrl: e.stream_url,
+      })),
+    })),
+    moreLikeThis: similar.get(s.id) ?? [],
+  }));
+}
+
+/**
+ * More Like This: published shows sharing the most genres with the show, best rated first (the spec's
+ * get_recommended_shows), ranked for every show in one query.
+ */
+async function moreLikeThis(db: Kysely<Database>, showIds: number[] | undefined): Promise<Map<number, TitleCard[]>> {
+  const rows = await db.selectFrom((eb) => eb.selectFrom('tv_show_genres as mine')
+      .innerJoin('tv_show_genres as theirs', (join) => join.onRef('theirs.genre_id', '=', 'mine.genre_id')
+        .onRef('theirs.tv_show_id', '<>', 'mine.tv_show_id'))
+      .innerJoin('tv_shows', 'tv_shows.id', 'theirs.tv_show_id')
+      .select(['mine.tv_show_id as show_id', ...SHOW_CARD_COLUMNS,
+        sql<number>`row_number() over (partition by mine.tv_show_id order by count(*) desc, tv_shows.vote_average desc nulls last, tv_shows.id)`.as('position')])
+      .where('tv_shows.is_published', '=', true)
+      .$if(showIds !== undefined, (q) => q.where('mine.tv_show_id', 'in', showIds!))
+      .groupBy(['mine.tv_show_id', 'tv_shows.id'])
+      .as('ranked'))
+    .selectAll().where('position', '<=', MORE_LIKE_THIS_LIMIT).orderBy('show_id').orderBy('position').execute();
+  const result = new Map<number, TitleCard[]>();
+  for (const [showId, cards] of groupBy(rows, (r) => r.show_id)) result.set(showId, cards.map(showCard));
+  return result;
+}

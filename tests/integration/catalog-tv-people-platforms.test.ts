@@ -1,0 +1,140 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
+import { loadTvPages } from '../../src/lib/catalog/tv-page.ts';
+import { listPeople } from '../../src/lib/catalog/people.ts';
+import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
+import { listPlatforms, platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
+
+describeEachEngine('TV page', (getDb) => {
+  it('loads seasons with episodes in order, cast, platforms and shows sharing genres, in bulk', async () => {
+    const db = getDb();
+    await insertGenres(db);
+    await db.insertInto('platforms').values({ id: 88, name: 'ShowCo', logo_path: null }).execute();
+    const main = await insertShow(db, { name: 'Main Show!', first_air_date: '2011-02-03', number_of_seasons: 2, genres: [18, 35], trailer_key: 'abc' });
+    const twoShared = await insertShow(db, { name: 'Two Shared', vote_average: 5, genres: [18, 35] });
+    const oneShared = await insertShow(db, { name: 'One Shared', vote_average: 9, genres: [18] });
+    await insertShow(db, { name: 'Draft Shared', is_published: false, genres: [18, 35] });
+    await insertShow(db, { name: 'Unrelated', genres: [10762] });
+    await db.insertInto('tv_show_providers').values({ tv_show_id: main.id, platform_id: 88 }).execute();
+    await db.insertInto('tv_show_episodes').values([
+      { tv_show_id: main.id, season_number: 2, episode_number: 1, name: 'Second One', stream_url: '/embed/x' },
+      { tv_show_id: main.id, season_number: 1, episode_number: 2, name: 'Two', stream_url: null },
+      { tv_show_id: main.id, season_number: 1, episode_number: 1, name: 'Pilot', stream_url: '/embed/y' },
+      { tv_show_id: main.id, season_number: 0, episode_number: 1, name: 'Special', still_path: '/s.jpg' },
+    ]).execute();
+    await insertPerson(db, 900, 'Lead Actor');
+    await insertPerson(db, 901, 'Second Actor');
+    await db.insertInto('tv_show_credits').values([
+      { tv_show_id: main.id, person_id: 901, credit_order: 1, character_name: 'Sidekick' },
+      { tv_show_id: main.id, person_id: 900, credit_order: 0, character_name: 'Hero' },
+    ]).execute();
+
+    const pages = await loadTvPages(db);
+    expect(pages.map((p) => p.title)).not.toContain('Draft Shared');
+    const page = pages.find((p) => p.tmdbId === main.tmdb_id)!;
+    expect(page).toMatchObject({ slug: 'main-show', year: 2011, numberOfSeasons: 2, trailerKey: 'abc' });
+    expect(page.genres.map((g) => g.id).sort()).toEqual([18, 35]);
+    expect(page.platforms).toEqual([{ id: 88, name: 'ShowCo', logoPath: null }]);
+    expect(page.cast.map((c) => [c.name, c.character])).toEqual([['Lead Actor', 'Hero'], ['Second Actor', 'Sidekick']]);
+    expect(page.seasons.map((s) => [s.number, s.label, s.episodes.map((e) => e.name)])).toEqual([
+      [0, 'Specials', ['Special']],
+      [1, 'Season 1', ['Pilot', 'Two']],
+      [2, 'Season 2', ['Second One']],
+    ]);
+    expect(page.seasons[1]!.episodes[0]).toEqual({ number: 1, name: 'Pilot', overview: null, stillPath: null, streamUrl: '/embed/y' });
+    // Most shared genres first, then rating; drafts and shows without a shared genre never.
+    expect(page.moreLikeThis.map((c) => c.title)).toEqual([twoShared.name, oneShared.name]);
+
+    const [only] = await loadTvPages(db, [main.tmdb_id]);
+    expect(only).toEqual(page);
+    expect(await loadTvPages(db, [])).toEqual([]);
+  });
+});
+
+describeEachEngine('people list and person page', (getDb) => {
+  it('lists only people credited in published titles, 24 a page, by popularity or name', async () => {
+    const db = getDb();
+    const movie = await insertMovie(db, { title: 'Published' });
+    const draft = await insertMovie(db, { title: 'Secret Draft', is_published: false });
+    for (let i = 0; i < 30; i++) {
+      await insertPerson(db, 2000 + i, `Person ${String(i).padStart(2, '0')}`);
+      await db.updateTable('people').set({ popularity: i }).where('id', '=', 2000 + i).execute();
+      await db.insertInto('movie_credits').values({ movie_id: movie.id, person_id: 2000 + i, credit_order: i, character_name: null }).execute();
+    }
+    await insertPerson(db, 2100, 'Only In Draft');
+    await db.insertInto('movie_credits').values({ movie_id: draft.id, person_id: 2100, character_name: null }).execute();
+
+    const first = await listPeople(db, 'popularity', 1);
+    expect(first).toMatchObject({ page: 1, totalPages: 2, total: 30 });
+    expect(first.items).toHaveLength(24);
+    expect(first.items[0]).toEqual({ id: 2029, name: 'Person 29', slug: 'person-29', profilePath: null, department: 'Acting' });
+    const second = await listPeople(db, 'popularity', 2);
+    expect(second.items.map((p) => p.name)).toEqual(['Person 05', 'Person 04', 'Person 03', 'Person 02', 'Person 01', 'Person 00']);
+    const byName = await listPeople(db, 'name', 1);
+    expect(byName.items.slice(0, 2).map((p) => p.name)).toEqual(['Person 00', 'Person 01']);
+    expect([...first.items, ...second.items].map((p) => p.name)).not.toContain('Only In Draft');
+  });
+
+  it('person page: details, Known For by popularity, unpublished credits as Link Unavailable', async () => {
+    const db = getDb();
+    const old = await insertMovie(db, { title: 'Old Hit', release_date: '1990-01-01', popularity: 50, vote_average: 6 });
+    const show = await insertShow(db, { name: 'New Show', first_air_date: '2020-05-05', popularity: 10, vote_average: 8 });
+    const draft = await insertMovie(db, { title: 'Hidden Draft', is_published: false, popularity: 99 });
+    await db.insertInto('people').values({
+      id: 3000, name: 'Ada Star', profile_path: '/ada.jpg', birthday: '1980-06-15', deathday: null, place_of_birth: 'Lyon, France',
+      known_for_department: 'Acting', biography: 'First.\n\nSecond.', twitter_id: 'adastar', instagram_id: 'ada.star',
+    }).execute();
+    await db.insertInto('movie_credits').values([
+      { movie_id: old.id, person_id: 3000, character_name: 'Young Ada' },
+      { movie_id: draft.id, person_id: 3000, character_name: 'Mystery' },
+    ]).execute();
+    await db.insertInto('tv_show_credits').values({ tv_show_id: show.id, person_id: 3000, character_name: 'Host' }).execute();
+
+    const [person] = await loadPersonPages(db, [3000], new Date('2026-01-10T00:00:00Z'));
+    expect(person).toMatchObject({
+      id: 3000, name: 'Ada Star', slug: 'ada-star', age: 46, birthday: '1980-06-15', placeOfBirth: 'Lyon, France', department: 'Acting',
+      twitterUrl: 'https://twitter.com/adastar', instagramUrl: 'https://www.instagram.com/ada.star',
+    });
+    expect(person!.knownFor.map((c) => [c.title, c.href, c.character])).toEqual([
+      ['Old Hit', `/movie/old-hit/${old.tmdb_id}`, 'Young Ada'],
+      ['New Show', `/tv/new-show/${show.tmdb_id}`, 'Host'],
+      [null, null, 'Mystery'],
+    ]);
+    expect(JSON.stringify(person)).not.toContain('Hidden Draft');
+    expect((await loadPersonPages(db)).map((p) => p.id)).toContain(3000);
+  });
+});
+
+describeEachEngine('platforms', (getDb) => {
+  it('lists platforms by name and pages 10 movies plus 10 shows, shuffled the same way every time', async () => {
+    const db = getDb();
+    await db.insertInto('platforms').values([{ id: 71, name: 'Zeta' }, { id: 72, name: 'Alpha' }, { id: 73, name: 'Empty' }].map((p) => ({ ...p, logo_path: null }))).execute();
+    for (let i = 0; i < 23; i++) {
+      const movie = await insertMovie(db, { title: `Platform Movie ${i}`, popularity: 100 - i });
+      await db.insertInto('movie_providers').values({ movie_id: movie.id, platform_id: 71 }).execute();
+    }
+    for (let i = 0; i < 4; i++) {
+      const show = await insertShow(db, { name: `Platform Show ${i}`, popularity: 100 - i });
+      await db.insertInto('tv_show_providers').values({ tv_show_id: show.id, platform_id: 71 }).execute();
+    }
+    const draft = await insertMovie(db, { title: 'Draft On Platform', is_published: false });
+    await db.insertInto('movie_providers').values({ movie_id: draft.id, platform_id: 71 }).execute();
+
+    expect((await listPlatforms(db)).map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
+    const first = (await platformTitles(db, 71, 1))!;
+    expect(first).toMatchObject({ platform: { id: 71, name: 'Zeta' }, page: 1, totalPages: 3, total: 27 });
+    expect(first.items).toHaveLength(14);
+    expect(first.items.filter((c) => c.type === 'movie').map((c) => c.title).sort())
+      .toEqual(Array.from({ length: 10 }, (_, i) => `Platform Movie ${i}`).sort());
+    expect(first.items.filter((c) => c.type === 'tv')).toHaveLength(4);
+    expect(first.items.map((c) => c.title)).not.toEqual([...first.items].sort((a, b) => (a.type === b.type ? 0 : a.type === 'movie' ? -1 : 1)).map((c) => c.title));
+    expect((await platformTitles(db, 71, 1))!.items).toEqual(first.items);
+    const third = (await platformTitles(db, 71, 3))!;
+    expect(third.items.map((c) => c.title).sort()).toEqual(['Platform Movie 20', 'Platform Movie 21', 'Platform Movie 22']);
+    expect((await platformTitles(db, 73, 1))).toMatchObject({ items: [], totalPages: 0, total: 0, platform: { name: 'Empty' } });
+    expect(await platformTitles(db, 999, 1)).toBeNull();
+    expect((await sitemapEntries(db)).map((e) => e.path)).toEqual(expect.arrayContaining(['/platforms?id=71', '/platforms?id=73']));
+  });
+});
