@@ -2,11 +2,12 @@
 import { formatRating, titleHref, type TitleCard } from '../../lib/catalog/cards.ts';
 import { imageSrcSet, imageUrl } from '../../lib/catalog/images.ts';
 
-export default function TitleCardView({ card, showType = false }: { card: TitleCard; showType?: boolean }) {
+/** `href` overrides the title page link (Continue Watching resumes on an episode). */
+export default function TitleCardView({ card, showType = false, href }: { card: TitleCard; showType?: boolean; href?: string }) {
   const src = imageUrl(card.posterPath, 'w300');
   const alt = `${card.title} poster`;
   return (
-    <a className="title-card" href={titleHref(card)}>
+    <a className="title-card" href={href ?? titleHref(card)}>
       {src
         ? <img className="artwork" src={src} srcSet={imageSrcSet(card.posterPath, ['w200', 'w300', 'w500'])}
             sizes="(max-width: 600px) 40vw, 200px" alt={alt} loading="lazy" decoding="async" width={300} height={450} />

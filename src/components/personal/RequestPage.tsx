@@ -1,0 +1,70 @@
+/**
+ * /request: the request form (public or private; linked to the account when signed in, on the server) and the
+ * 20 most recent public requests, refreshed after each submission.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { fetchPublicRequests, submitRequest } from '../../lib/personal/api.ts';
+import { EMPTY_REQUEST, NO_PUBLIC_REQUESTS, REQUEST_FAILED, REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
+import { relativeAge } from '../../lib/requests/relative-time.ts';
+import type { PublicRequest } from '../../lib/requests/requests.ts';
+import { showToast } from '../../lib/ui/toast.ts';
+
+export default function RequestPage() {
+  const [message, setMessage] = useState('');
+  const [isPublic, setIsPublic] = useState(true);
+  const [sending, setSending] = useState(false);
+  const [recent, setRecent] = useState<PublicRequest[] | null>(null);
+
+  const loadRecent = () => fetchPublicRequests().then((answer) => setRecent(answer.items)).catch((error: unknown) => {
+    console.error('Could not load public requests', error);
+    setRecent([]);
+  });
+  useEffect(() => void loadRecent(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    if (!text) return showToast(EMPTY_REQUEST, 'error');
+    setSending(true);
+    try {
+      await submitRequest(text, isPublic);
+      showToast(REQUEST_SUBMITTED, 'success');
+      setMessage('');
+      await loadRecent();
+    } catch {
+      showToast(REQUEST_FAILED, 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <form className="request-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor="request-message">What would you like us to add?</label>
+        <textarea id="request-message" rows={5} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)}
+          placeholder="A movie or TV show title, a season, a fix..." />
+        <label className="request-public">
+          <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+          Make this request public
+        </label>
+        <button className="btn btn-primary" type="submit" disabled={sending}>{sending ? 'Submitting...' : 'Submit Request'}</button>
+      </form>
+      <section className="recent-requests" aria-labelledby="recent-requests-heading">
+        <h2 id="recent-requests-heading">Recent Public Requests</h2>
+        {recent === null ? <p className="browse-empty" aria-busy="true">Loading...</p>
+          : recent.length === 0 ? <p className="browse-empty">{NO_PUBLIC_REQUESTS}</p>
+          : (
+            <ul>
+              {recent.map((request) => (
+                <li key={request.id}>
+                  <p className="request-message">{request.message}</p>
+                  <p className="request-meta">{request.requester} · <time dateTime={request.createdAt}>{relativeAge(request.createdAt)}</time></p>
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+    </>
+  );
+}

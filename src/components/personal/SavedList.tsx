@@ -1,0 +1,47 @@
+/**
+ * /my-list and /wishlist: the user's saved titles, newest first, with 20 skeletons while loading.
+ * A visitor who opens the page is sent home (spec 4's guard); a session that ends while the page is open
+ * (signed out elsewhere, expired: the list request answers 401) shows 'Please log in to see your list.'.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { ListName } from '../../../db/schema.ts';
+import type { TitleCard } from '../../lib/catalog/cards.ts';
+import { $session } from '../../lib/accounts/session-store.ts';
+import { LIST_LABELS } from '../../lib/lists/labels.ts';
+import { fetchList, HttpError } from '../../lib/personal/api.ts';
+import { LOGIN_TO_SEE_LIST } from '../../lib/personal/constants.ts';
+import TitleCardView from '../browse/TitleCardView.tsx';
+import SignedOutNotice from './SignedOutNotice.tsx';
+import SkeletonGrid from './SkeletonGrid.tsx';
+
+export default function SavedList({ list }: { list: ListName }) {
+  const session = useStore($session);
+  const [items, setItems] = useState<TitleCard[] | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const signedIn = session !== 'loading' && session !== null;
+  const label = LIST_LABELS[list];
+
+  useEffect(() => {
+    if (session === null && items === null && !sessionEnded) window.location.replace('/');
+  }, [session, items, sessionEnded]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    fetchList(list).then((answer) => setItems(answer.items)).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) return setSessionEnded(true);
+      // Spec section 8: list errors are logged and show an empty list.
+      console.error(`Could not load ${label.lower}`, error);
+      setItems([]);
+    });
+  }, [signedIn, list]);
+
+  if (sessionEnded || (session === null && items !== null)) return <SignedOutNotice message={LOGIN_TO_SEE_LIST} />;
+  if (items === null) return <SkeletonGrid label={label.title} />;
+  if (!items.length) return <p className="browse-empty">Your {label.lower} is empty.</p>;
+  return (
+    <ul className="title-grid" aria-label={label.title}>
+      {items.map((card) => <li key={`${card.type}-${card.tmdbId}`}><TitleCardView card={card} showType /></li>)}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+/** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
+import { z } from 'astro/zod';
+import type { Kysely } from 'kysely';
+import type { Database, ListName } from '../../../db/schema.ts';
+import type { TitleCard } from '../catalog/cards.ts';
+export { LIST_LABELS } from './labels.ts';
+import { loadTitleCards, titleKey, titleRefFields, type TitleRef } from '../personal/titles.ts';
+
+type Db = Kysely<Database>;
+
+export const LIST_NAMES = ['my_list', 'wishlist'] as const satisfies readonly ListName[];
+export const listNameSchema = z.enum(LIST_NAMES);
+export const listItemBody = z.object({ list: listNameSchema, ...titleRefFields });
+export type ListItem = z.infer<typeof listItemBody>;
+
+
+/** The published titles of a list, most recently added first. */
+export async function listTitles(db: Db, userId: string, list: ListName): Promise<TitleCard[]> {
+  const rows = await db.selectFrom('user_list_items').select(['content_type', 'content_tmdb_id'])
+    .where('user_id', '=', userId).where('list', '=', list)
+    .orderBy('added_at', 'desc').orderBy('content_tmdb_id', 'desc').execute();
+  const refs: TitleRef[] = rows.map((row) => ({ type: row.content_type, tmdbId: row.content_tmdb_id }));
+  const cards = await loadTitleCards(db, refs);
+  return refs.flatMap((ref) => cards.get(titleKey(ref)) ?? []);
+}
+
+/** The lists that hold the title. */
+export async function listsHolding(db: Db, userId: string, ref: TitleRef): Promise<ListName[]> {
+  const rows = await db.selectFrom('user_list_items').select('list')
+    .where('user_id', '=', userId).where('content_type', '=', ref.type).where('content_tmdb_id', '=', ref.tmdbId).execute();
+  return rows.map((row) => row.list);
+}
+
+/** Adds the title; false when it was already in the list (its place in the list is kept). */
+export async function addToList(db: Db, userId: string, item: ListItem): Promise<boolean> {
+  const inserted = await db.insertInto('user_list_items')
+    .values({ user_id: userId, list: item.list, content_type: item.type, content_tmdb_id: item.tmdbId })
+    .onConflict((oc) => oc.columns(['user_id', 'list', 'content_type', 'content_tmdb_id']).doNothing())
+    .returning('added_at').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Removes the title; false when it was not in the list. */
+export async function removeFromList(db: Db, userId: string, item: ListItem): Promise<boolean> {
+  const deleted = await db.deleteFrom('user_list_items')
+    .where('user_id', '=', userId).where('list', '=', item.list)
+    .where('content_type', '=', item.type).where('content_tmdb_id', '=', item.tmdbId)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}

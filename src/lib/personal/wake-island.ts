@@ -1,0 +1,15 @@
+/**
+ * Hydrates a `client:interact` island now, for the signed-in user only: islands that show personal state
+ * (lists, stars, Continue Watching) stay free for visitors (no React on the wire) yet appear at once for users.
+ */
+import { resolvedUser } from '../accounts/session-store.ts';
+
+/** `container` holds the island (an element around it, or one inside it). */
+export function wakeForSignedInUser(container: Element | null | undefined): void {
+  const island = container?.closest('astro-island') ?? container?.querySelector('astro-island');
+  if (!island) return;
+  void resolvedUser().then((user) => {
+    // client:interact hydrates on the island's first pointerover (src/lib/islands/interact-directive.ts).
+    if (user) island.dispatchEvent(new Event('pointerover'));
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Visitors' requests (spec sections 2, 5, 6 and 7): anyone may submit one, linked to the account when signed in;
+ * the request page lists the 20 newest public ones. Private requests are only ever shown to admins (admin tab).
+ */
+import { z } from 'astro/zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { SessionUser } from '../accounts/guards.ts';
+import type { RateLimit } from '../accounts/rate-limit.ts';
+import { EMPTY_REQUEST } from '../personal/constants.ts';
+
+type Db = Kysely<Database>;
+
+export const PUBLIC_REQUESTS_LIMIT = 20;
+export const REQUEST_MAX_LENGTH = 2000;
+/** Submissions per IP address and hour. */
+export const REQUESTS_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
+
+export const requestBody = z.object({
+  message: z.string().trim().min(1, EMPTY_REQUEST).max(REQUEST_MAX_LENGTH, `A request is at most ${REQUEST_MAX_LENGTH} characters.`),
+  isPublic: z.boolean().default(true),
+});
+export type RequestInput = z.infer<typeof requestBody>;
+
+export interface PublicRequest {
+  id: number;
+  message: string;
+  /** The part of the requester's e-mail before the @, or 'Anonymous'. */
+  requester: string;
+  createdAt: string;
+}
+
+export function requesterName(email: string | null): string {
+  const local = email?.split('@')[0]?.trim();
+  return local ? local : 'Anonymous';
+}
+
+export async function submitRequest(db: Db, user: SessionUser | null, input: RequestInput): Promise<number> {
+  const row = await db.insertInto('requests')
+    .values({ user_id: user?.id ?? null, user_email: user?.email ?? null, message: input.message, is_public: input.isPublic })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function recentPublicRequests(db: Db, limit = PUBLIC_REQUESTS_LIMIT): Promise<PublicRequest[]> {
+  const rows = await db.selectFrom('requests').select(['id', 'message', 'user_email', 'created_at'])
+    .where('is_public', '=', true).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    message: row.message,
+    requester: requesterName(row.user_email),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,198 @@
+/**
+ * Recommendations, requests and view tracking through their endpoints: recommendations follow the user's genres
+ * and cast with a reason and never repeat rated, listed or finished titles; requests keep private ones private
+ * and are rate limited per IP; view counts go up once per session and title.
+ */
+import type { Kysely } from 'kysely';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import type { SessionUser } from '../../src/lib/accounts/guards.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
+import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';
+import { POPULAR_REASON } from '../../src/lib/recommendations/recommendations.ts';
+import { REQUESTS_PER_IP } from '../../src/lib/requests/requests.ts';
+
+let currentDb: Kysely<Database>;
+vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
+
+const recommendations = await import('../../src/pages/api/me/recommendations.ts');
+const ratings = await import('../../src/pages/api/me/ratings.ts');
+const lists = await import('../../src/pages/api/me/lists.ts');
+const history = await import('../../src/pages/api/me/history.ts');
+const requests = await import('../../src/pages/api/requests.ts');
+const views = await import('../../src/pages/api/events/view.ts');
+
+interface Pick { card: { type: string; tmdbId: number; title: string }; reason: string }
+
+describeEachEngine('recommendations, requests and views', (getDb) => {
+  let reader: SessionUser;
+  let newcomer: SessionUser;
+  const t: Record<string, number> = {};
+
+  beforeAll(async () => {
+    currentDb = getDb();
+    await insertGenres(currentDb);
+    reader = await insertUser(currentDb, 'reader.one@example.com');
+    newcomer = await insertUser(currentDb, 'newcomer@example.com');
+    await insertPerson(currentDb, 501, 'Star Actor');
+    const movie = async (key: string, title: string, genres: number[], popularity: number, extra = {}) => {
+      t[key] = (await insertMovie(currentDb, { title, genres, popularity, ...extra })).tmdb_id;
+    };
+    await movie('seedHorror', 'Seed Horror', [27], 10);
+    await movie('horror2', 'Other Horror', [27, 53], 5);
+    await movie('horror3', 'Third Horror', [27], 4);
+    await movie('comedyStar', 'Star Comedy', [35], 3);
+    await movie('comedy', 'Plain Comedy', [35], 90);
+    await movie('popular', 'Blockbuster', [28], 100, { stream_url: 'https://stream.example/1' });
+    await movie('draftHorror', 'Draft Horror', [27], 99, { is_published: false });
+    await movie('finished', 'Finished Horror', [27], 8);
+    await movie('listed', 'Listed Horror', [27], 7);
+    t.show = (await insertShow(currentDb, { name: 'Horror Show', genres: [27], popularity: 2 })).tmdb_id;
+    const ids = await currentDb.selectFrom('movies').select(['id', 'tmdb_id']).where('tmdb_id', 'in', [t.seedHorror!, t.comedyStar!]).execute();
+    await currentDb.insertInto('movie_credits').values(ids.map((row) => ({ movie_id: row.id, person_id: 501, credit_order: 0, character_name: 'Lead' }))).execute();
+  });
+  beforeEach(() => {
+    currentDb = getDb();
+  });
+
+  const recommend = async (user: SessionUser): Promise<Pick[]> =>
+    ((await (await callEndpoint(recommendations.GET, user, 'GET', '/api/me/recommendations')).json()) as { items: Pick[] }).items;
+
+  describe('recommendations', () => {
+    it('gives a new user the popular published titles', async () => {
+      const picks = await recommend(newcomer);
+      expect(picks.slice(0, 2).map((p) => [p.card.title, p.reason])).toEqual([['Blockbuster', POPULAR_REASON], ['Plain Comedy', POPULAR_REASON]]);
+      expect(picks.map((p) => p.card.title)).not.toContain('Draft Horror');
+    });
+
+    it('follows genres and cast of liked titles, with reasons, and leaves out rated, listed and finished titles', async () => {
+      const before = await recommend(reader);
+      expect(before[0]!.card.title).toBe('Blockbuster');
+
+      await callEndpoint(ratings.PUT, reader, 'PUT', '/api/me/ratings', { body: { type: 'movie', tmdbId: t.seedHorror, rating: 5 } });
+      await callEndpoint(lists.POST, reader, 'POST', '/api/me/lists', { body: { list: 'wishlist', type: 'movie', tmdbId: t.listed } });
+      await callEndpoint(history.POST, reader, 'POST', '/api/me/history', { body: { type: 'movie', tmdbId: t.finished, progress: 99, position: 590 } });
+      const picks = await recommend(reader);
+      const titles = picks.map((p) => p.card.title);
+
+      // Horror titles share a genre with all three seeds (rated 5, wishlisted, watched); Star Comedy shares
+      // only the lead actor of the rated one, which still puts it before any merely popular title.
+      expect(titles.slice(0, 4)).toEqual(['Other Horror', 'Third Horror', 'Horror Show', 'Star Comedy']);
+      expect(picks.slice(0, 4).map((p) => p.reason)).toEqual(Array(4).fill('Because you rated Seed Horror'));
+      for (const gone of ['Seed Horror', 'Listed Horror', 'Finished Horror', 'Draft Horror']) expect(titles).not.toContain(gone);
+      // Popular titles only fill up after the personal picks.
+      expect(picks.find((p) => p.card.title === 'Blockbuster')?.reason).toBe(POPULAR_REASON);
+      expect(titles.indexOf('Blockbuster')).toBeGreaterThan(titles.indexOf('Horror Show'));
+    });
+
+    it('counts a one-star rating against its genres', async () => {
+      const critic = await insertUser(currentDb, 'critic@example.com');
+      await callEndpoint(ratings.PUT, critic, 'PUT', '/api/me/ratings', { body: { type: 'movie', tmdbId: t.comedy, rating: 1 } });
+      const picks = await recommend(critic);
+      expect(picks.every((p) => p.reason === POPULAR_REASON)).toBe(true);
+      expect(picks.map((p) => p.card.title)).not.toContain('Plain Comedy');
+    });
+  });
+
+  describe('requests', () => {
+    beforeEach(async () => {
+      await currentDb.deleteFrom('requests').execute();
+      await currentDb.deleteFrom('rate_limits').execute();
+    });
+    const submit = (user: SessionUser | null, body: unknown, ip = '10.0.0.1') =>
+      callEndpoint(requests.POST, user, 'POST', '/api/requests', { body, clientAddress: ip });
+    const recent = async () => ((await (await callEndpoint(requests.GET, null, 'GET', '/api/requests')).json()) as {
+      items: { message: string; requester: string; createdAt: string }[];
+    }).items;
+
+    it('stores trimmed requests linked to the account or anonymous, and serves only public ones', async () => {
+      const answer = await submit(reader, { message: '  Please add Seed Horror 2  ', isPublic: true });
+      expect(answer.status).toBe(201);
+      expect(await answer.json()).toMatchObject({ message: 'Your request has been submitted!' });
+      await submit(null, { message: 'Anonymous wish', isPublic: true });
+      await submit(reader, { message: 'My secret wish', isPublic: false });
+
+      const rows = await currentDb.selectFrom('requests').select(['user_id', 'user_email', 'message', 'is_public']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { user_id: reader.id, user_email: reader.email, message: 'Please add Seed Horror 2', is_public: true },
+        { user_id: null, user_email: null, message: 'Anonymous wish', is_public: true },
+        { user_id: reader.id, user_email: reader.email, message: 'My secret wish', is_public: false },
+      ]);
+      const items = await recent();
+      expect(items.map((item) => [item.message, item.requester])).toEqual([['Anonymous wish', 'Anonymous'], ['Please add Seed Horror 2', 'reader.one']]);
+      expect(JSON.stringify(items)).not.toContain('@');
+    });
+
+    it("refuses a blank request with the spec's message", async () => {
+      const answer = await submit(null, { message: ' \n\t ', isPublic: true });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: 'message: Please enter a request.' });
+      expect(await currentDb.selectFrom('requests').selectAll().execute()).toEqual([]);
+    });
+
+    it('lists the 20 newest public requests', async () => {
+      const start = Date.now() - 60_000;
+      await currentDb.insertInto('requests').values(Array.from({ length: 23 }, (_, i) => ({
+        message: `Wish ${i}`, is_public: true, created_at: new Date(start + i * 1000),
+      }))).execute();
+      const items = await recent();
+      expect(items).toHaveLength(20);
+      expect(items[0]!.message).toBe('Wish 22');
+      expect(items.at(-1)!.message).toBe('Wish 3');
+    });
+
+    it('limits submissions per IP address', async () => {
+      for (let i = 0; i < REQUESTS_PER_IP.limit; i++) expect((await submit(null, { message: `Wish ${i}` })).status).toBe(201);
+      const refused = await submit(null, { message: 'One too many' });
+      expect(refused.status).toBe(429);
+      expect((await submit(null, { message: 'From elsewhere' }, '10.0.0.2')).status).toBe(201);
+      expect(await currentDb.selectFrom('requests').selectAll().execute()).toHaveLength(REQUESTS_PER_IP.limit + 1);
+    });
+  });
+
+  describe('view tracking', () => {
+    beforeEach(async () => {
+      await currentDb.deleteFrom('view_events').execute();
+    });
+    const viewCount = async (tmdbId: number) =>
+      Number((await currentDb.selectFrom('movies').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
+    const view = async (title: unknown, cookie: string | null, headers: Record<string, string> = {}) => {
+      const response = await callEndpoint(views.POST, null, 'POST', '/api/events/view', {
+        body: { title }, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      });
+      const setCookie = response.headers.get('set-cookie') ?? '';
+      return { body: await response.json(), cookie: setCookie.split(';')[0]! };
+    };
+
+    it('counts a movie with a stream link once per session, and tracks the session once', async () => {
+      const before = await viewCount(t.popular!);
+      const first = await view({ type: 'movie', tmdbId: t.popular }, null, {
+        'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'Accept-Language': 'fr-CA,fr;q=0.9',
+      });
+      expect(first.body).toEqual({ tracked: true, counted: true });
+      const again = await view({ type: 'movie', tmdbId: t.popular }, first.cookie);
+      expect(again.body).toEqual({ tracked: false, counted: false });
+      expect(await viewCount(t.popular!)).toBe(before + 1);
+
+      // A new session counts again; a movie without a stream link never does.
+      expect((await view({ type: 'movie', tmdbId: t.popular }, null)).body).toEqual({ tracked: true, counted: true });
+      expect(await viewCount(t.popular!)).toBe(before + 2);
+      expect((await view({ type: 'movie', tmdbId: t.comedy }, again.cookie)).body).toEqual({ tracked: false, counted: false });
+      expect(await viewCount(t.comedy!)).toBe(0);
+
+      const events = await currentDb.selectFrom('view_events').select(['country', 'device_type', 'content_tmdb_id']).orderBy('id').execute();
+      expect(events).toEqual([
+        { country: 'CA', device_type: 'mobile', content_tmdb_id: t.popular },
+        { country: 'Unknown', device_type: 'desktop', content_tmdb_id: t.popular },
+      ]);
+    });
+
+    it("prefers Netlify's geolocation for the country", async () => {
+      const geo = Buffer.from(JSON.stringify({ country: { code: 'DE', name: 'Germany' } })).toString('base64');
+      await view(null, null, { 'x-nf-geo': geo, 'Accept-Language': 'en-US' });
+      const row = await currentDb.selectFrom('view_events').select(['country', 'content_tmdb_id']).executeTakeFirstOrThrow();
+      expect(row).toEqual({ country: 'DE', content_tmdb_id: null });
+    });
+  });
+});

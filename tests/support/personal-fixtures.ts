@@ -1,0 +1,29 @@
+/** Users and handler calls for the personal-feature suites (endpoints called through their Astro handlers). */
+import type { APIRoute } from 'astro';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { SessionUser } from '../../src/lib/accounts/guards.ts';
+
+export async function insertUser(db: Kysely<Database>, email: string): Promise<SessionUser> {
+  const row = await db.insertInto('users').values({ email, password_hash: 'not-a-real-hash', email_confirmed_at: new Date() })
+    .returning(['id', 'email', 'role']).executeTakeFirstOrThrow();
+  return row;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  clientAddress?: string;
+}
+
+/** Calls an endpoint handler as Astro would, with `user` as the middleware's locals.user. */
+export async function callEndpoint(handler: APIRoute, user: SessionUser | null, method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const url = new URL(path, 'http://localhost');
+  const { body, headers = {}, clientAddress = '127.0.0.1' } = options;
+  const request = new Request(url, {
+    method,
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return handler({ request, url, locals: { user }, params: {}, clientAddress } as never) as Promise<Response>;
+}
