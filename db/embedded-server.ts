@@ -29,7 +29,7 @@ export async function startEmbeddedServer(options: { dataDir?: string; port: num
   mkdirSync(dataDir, { recursive: true });
   const pglite = await openPGlite(dataDir);
   const server = new PGLiteSocketServer({ db: pglite, port: options.port, host: '127.0.0.1', maxConnections: 100 });
-  keepRoundTripsTogether(server.queryQueue as unknown as QueryQueue);
+  keepRoundTripsTogether((server as unknown as { queryQueue: QueryQueue }).queryQueue);
   await server.start();
   return {
     port: options.port,

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './slug.ts';
 
 export type DetailKind = 'movie' | 'tv' | 'person';
@@ -47,12 +48,7 @@ async function publicName(db: Kysely<Database>, kind: DetailKind, id: number): P
     return row?.name ?? null;
   }
   const row = await db.selectFrom('people').select('name').where('id', '=', id)
-    .where((eb) => eb.or([
-      eb.exists(eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id').select('movie_credits.movie_id')
-        .whereRef('movie_credits.person_id', '=', 'people.id').where('movies.is_published', '=', true)),
-      eb.exists(eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id').select('tv_show_credits.tv_show_id')
-        .whereRef('tv_show_credits.person_id', '=', 'people.id').where('tv_shows.is_published', '=', true)),
-    ]))
+    .where(creditedInPublishedTitle)
     .executeTakeFirst();
   return row?.name ?? null;
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './slug.ts';
 
 export const STATIC_PATHS = [
@@ -24,14 +25,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
   const [movies, shows, people, movieGenres, showGenres, franchises, platforms] = await Promise.all([
     db.selectFrom('movies').select(['tmdb_id', 'title', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
     db.selectFrom('tv_shows').select(['tmdb_id', 'name', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
-    db.selectFrom('people').select(['id', 'name', 'updated_at'])
-      .where((eb) => eb.or([
-        eb('id', 'in', eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id')
-          .select('movie_credits.person_id').where('movies.is_published', '=', true)),
-        eb('id', 'in', eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id')
-          .select('tv_show_credits.person_id').where('tv_shows.is_published', '=', true)),
-      ]))
-      .orderBy('id').execute(),
+    db.selectFrom('people').select(['id', 'name', 'updated_at']).where(creditedInPublishedTitle).orderBy('id').execute(),
     db.selectFrom('genres').select(['genres.id', 'genres.name'])
       .where((eb) => eb.exists(eb.selectFrom('movie_genres').innerJoin('movies', 'movies.id', 'movie_genres.movie_id')
         .select(sql`1`.as('one')).whereRef('movie_genres.genre_id', '=', 'genres.id').where('movies.is_published', '=', true)))
