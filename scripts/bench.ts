@@ -11,7 +11,11 @@ import { createDb } from '../db/connect.ts';
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { heroMovies, recentMovies } from '../src/lib/catalog/home.ts';
+import { browseTitles } from '../src/lib/catalog/browse.ts';
 import { loadMoviePages } from '../src/lib/catalog/movie-page.ts';
+import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
+import { searchCatalogue } from '../src/lib/catalog/search.ts';
+import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { freePort } from './lib/ports.ts';
 
@@ -52,6 +56,12 @@ try {
   await timed('home: hero', () => heroMovies(db), 20);
   const pages = await timed('movie pages: bulk load of every movie', () => loadMoviePages(db));
   await timed('movie page: one movie', () => loadMoviePages(db, [pages[0]!.tmdbId]), 20);
+  await timed('TV pages: bulk load of every show', () => loadTvPages(db));
+  await timed('person pages: bulk load of every person', () => loadPersonPages(db));
+  await timed('browse: /movies top rated, page 50', () => browseTitles(db, { type: 'movie', sort: 'top-rated', page: 50 }), 20);
+  await timed('browse: /tv-shows, genre and year filter', () => browseTitles(db, { type: 'tv', genreIds: [18], year: 2015, sort: 'just-added' }), 20);
+  await timed('search: exact title', () => searchCatalogue(db, pages[0]!.title), 20);
+  await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
 
   if (!values['skip-build']) {
     process.env.EMBEDDED_DB_PORT = String(port);
