@@ -118,17 +118,30 @@ export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Pro
 }
 
 /**
+ * The best-rated published shows of each genre that More Like This considers. Without a cap, ranking would
+ * pair every show with every show sharing a genre: quadratic in the catalogue (7 s of a build at 2,000 shows).
+ */
+export const MORE_LIKE_THIS_CANDIDATES_PER_GENRE = 100;
+
+/**
  * More Like This: published shows sharing the most genres with the show, best rated first (the spec's
- * get_recommended_shows), ranked for every show in one query.
+ * get_recommended_shows), ranked for every show in one query among each genre's best-rated candidates.
  */
 async function moreLikeThis(db: Kysely<Database>, showIds: number[] | undefined): Promise<Map<number, TitleCard[]>> {
-  const rows = await db.selectFrom((eb) => eb.selectFrom('tv_show_genres as mine')
-      .innerJoin('tv_show_genres as theirs', (join) => join.onRef('theirs.genre_id', '=', 'mine.genre_id')
+  const rows = await db
+    .with('candidates', (qc) => qc.selectFrom((eb) => eb.selectFrom('tv_show_genres')
+        .innerJoin('tv_shows', 'tv_shows.id', 'tv_show_genres.tv_show_id')
+        .select(['tv_show_genres.genre_id', 'tv_show_genres.tv_show_id',
+          sql<number>`row_number() over (partition by tv_show_genres.genre_id order by tv_shows.vote_average desc nulls last, tv_shows.id)`.as('rank')])
+        .where('tv_shows.is_published', '=', true)
+        .as('ranked_in_genre'))
+      .select(['genre_id', 'tv_show_id']).where('rank', '<=', MORE_LIKE_THIS_CANDIDATES_PER_GENRE))
+    .selectFrom((eb) => eb.selectFrom('tv_show_genres as mine')
+      .innerJoin('candidates as theirs', (join) => join.onRef('theirs.genre_id', '=', 'mine.genre_id')
         .onRef('theirs.tv_show_id', '<>', 'mine.tv_show_id'))
       .innerJoin('tv_shows', 'tv_shows.id', 'theirs.tv_show_id')
       .select(['mine.tv_show_id as show_id', ...SHOW_CARD_COLUMNS,
         sql<number>`row_number() over (partition by mine.tv_show_id order by count(*) desc, tv_shows.vote_average desc nulls last, tv_shows.id)`.as('position')])
-      .where('tv_shows.is_published', '=', true)
       .$if(showIds !== undefined, (q) => q.where('mine.tv_show_id', 'in', showIds!))
       .groupBy(['mine.tv_show_id', 'tv_shows.id'])
       .as('ranked'))
