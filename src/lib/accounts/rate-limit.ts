@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
+/** Longer than every window above: a bucket idle this long holds nothing worth keeping. */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
+
 /** Counts one hit on the bucket; false once the bucket is over its limit in the current window. */
 export async function hitRateLimit(db: Kysely<Database>, bucket: string, { limit, windowMs }: RateLimit): Promise<boolean> {
   const expired = sql<boolean>`rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})`;
@@ -34,7 +37,15 @@ export async function hitRateLimit(db: Kysely<Database>, bucket: string, { limit
     }))
     .returning('hits')
     .executeTakeFirstOrThrow();
+  // A window just started (at most once per window and bucket): a cheap moment to drop long-idle buckets, so
+  // the table holds about a day of distinct e-mails and addresses rather than every one ever seen.
+  if (row.hits === 1) await pruneIdleRateLimits(db);
   return row.hits <= limit;
+}
+
+export async function pruneIdleRateLimits(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('rate_limits')
+    .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).execute();
 }
 
 /** All buckets must allow the hit (each is counted, so a blocked IP cannot spend another bucket's budget). */
