@@ -180,3 +180,23 @@ test('guards: visitors leave private pages, signed-in users leave /login and /si
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 });
+
+test('a signed-in reload keeps Sign In out of the header while the session loads; after sign-out it shows at once', async ({ page }) => {
+  await signIn(page, 'user@example.com', 'user12345');
+  const signInLink = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+  let delayed = true;
+  await page.route('**/api/me', async (route) => {
+    if (delayed) await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // One look while /api/me is still held back: no retrying, which would only wait for the answer.
+  expect(await signInLink.isVisible()).toBe(false);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  delayed = false;
+  await signOut(page);
+  delayed = true;
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await signInLink.isVisible()).toBe(true);
+});

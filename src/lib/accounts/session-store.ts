@@ -22,9 +22,25 @@ export function refreshSession(): Promise<SessionUser | null> {
     .catch(() => null)
     .then((user) => {
       $session.set(user ? { user } : null);
+      rememberSignedIn(Boolean(user));
       return user;
     });
   return pending;
+}
+
+/**
+ * A hint for the next page's first paint (read by an inline script in BaseLayout before /api/me answers): the
+ * header then holds the account menu's place instead of flashing Sign In. It carries no authority.
+ */
+export const SIGNED_IN_HINT_KEY = 'cinecat:signed-in';
+
+function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Storage may be unavailable (privacy mode); the header then shows Sign In until the session is known.
+  }
 }
 
 /** The user once the session is known (null for a visitor). */
