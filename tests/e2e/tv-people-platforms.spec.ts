@@ -158,6 +158,24 @@ test.describe('share and screenshots', () => {
 });
 
 test.describe('people', () => {
+  test('a person the build knew only by name gets the details from the person proxy, or the spec message', async ({ page, db }) => {
+    // Person 31 and Person 123456 are added name-only by the e2e setup; the fake TMDB knows 31 only.
+    await page.goto('/people/person-31/31');
+    await expect(page.getByText('Biography 31')).toBeVisible();
+    await expect(page.getByText(/^\d+ \(born January 1, 1970\)$/)).toBeVisible();
+    await expect(page.getByText('Somewhere', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Social links' }).getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', 'https://twitter.com/tw31');
+    // Kept for the next build.
+    expect(await db.selectFrom('people').select(['biography', 'birthday']).where('id', '=', 31).executeTakeFirstOrThrow())
+      .toEqual({ biography: 'Biography 31', birthday: '1970-01-01' });
+
+    await page.goto('/people/person-123456/123456');
+    await expect(page.getByRole('alert').filter({ hasText: 'Actor not found.' })).toBeVisible();
+    await page.route('**/api/person/**', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch actor details from proxy function.' })).toBeVisible();
+  });
+
   test('the list scrolls in 24 at a time, and a sort change restarts at page 1', async ({ page, db }) => {
     const [byName] = await db.selectFrom('people').select('name').where(creditedInPublishedTitle).orderBy('name').orderBy('id').limit(1).execute();
     await page.goto('/people');

@@ -49,4 +49,19 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
     expect(await missing.json()).toEqual({ error: 'Actor not found.' });
     expect((await handlePerson('123456', db, null)).status).toBe(404);
   });
+
+  it('person proxy keeps the details TMDB gave for a person we list (imports bring names only)', async () => {
+    const db = getDb();
+    await db.insertInto('people').values({ id: 32, name: 'Person 32', profile_path: null, birthday: null, deathday: null, place_of_birth: null,
+      known_for_department: 'Acting', biography: null, twitter_id: null, instagram_id: null, updated_at: new Date() }).execute();
+    const answer = await handlePerson('32', db, client());
+    expect(await answer.json()).toMatchObject({ id: 32, biography: 'Biography 32', birthday: '1970-01-01' });
+    expect(await db.selectFrom('people').select(['biography', 'birthday', 'place_of_birth', 'twitter_id', 'instagram_id']).where('id', '=', 32).executeTakeFirstOrThrow())
+      .toEqual({ biography: 'Biography 32', birthday: '1970-01-01', place_of_birth: 'Somewhere', twitter_id: 'tw32', instagram_id: 'ig32' });
+    // Now answered from our row, without asking TMDB again.
+    expect(await (await handlePerson('32', db, null)).json()).toMatchObject({ biography: 'Biography 32' });
+    // Someone we do not list is answered but not stored.
+    await handlePerson('33', db, client());
+    expect(await db.selectFrom('people').select('id').where('id', '=', 33).executeTakeFirst()).toBeUndefined();
+  });
 });

@@ -31,6 +31,19 @@ export function personAge(birthday: string | null, now: Date = new Date()): numb
   return birthday ? now.getUTCFullYear() - Number(birthday.slice(0, 4)) : null;
 }
 
+/** 'January 2, 1970' for a 'YYYY-MM-DD' birthday. */
+export function formatBirthDate(birthday: string): string {
+  return new Date(`${birthday}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A biography's paragraphs (blank lines separate them). */
+export function biographyParagraphs(text: string | null): string[] {
+  return (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+export const twitterUrl = (id: string | null) => (id ? `https://twitter.com/${encodeURIComponent(id)}` : null);
+export const instagramUrl = (id: string | null) => (id ? `https://www.instagram.com/${encodeURIComponent(id)}` : null);
+
 export type KnownForSort = 'popularity' | 'newest' | 'top-rated';
 export const KNOWN_FOR_SORT_OPTIONS: { value: KnownForSort; label: string }[] = [
   { value: 'popularity', label: 'Popularity' },

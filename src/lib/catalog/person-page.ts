@@ -7,7 +7,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleHref, yearOf } from './cards.ts';
 import { groupBy } from './movie-page.ts';
 import { creditedInPublishedTitle } from './people.ts';
-import { compareKnownFor, personAge } from './people-params.ts';
+import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './people-params.ts';
 import { slugify } from './slug.ts';
 
 export interface KnownForCredit {
@@ -79,8 +79,8 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
     placeOfBirth: p.place_of_birth,
     department: p.known_for_department,
     biography: p.biography,
-    twitterUrl: p.twitter_id ? `https://twitter.com/${encodeURIComponent(p.twitter_id)}` : null,
-    instagramUrl: p.instagram_id ? `https://www.instagram.com/${encodeURIComponent(p.instagram_id)}` : null,
+    twitterUrl: twitterUrl(p.twitter_id),
+    instagramUrl: instagramUrl(p.instagram_id),
     knownFor: [
       ...(moviesByPerson.get(p.id) ?? []).map((c) => knownFor('movie', c)),
       ...(showsByPerson.get(p.id) ?? []).map((c) => knownFor('tv', c)),

@@ -69,12 +69,17 @@ export async function handlePerson(idParam: string | undefined, db: Db, client: 
   if (!client) return jsonError('Actor not found.', 404);
   try {
     const person = await fetchPerson(client, id);
-    return json({
-      id: person.id, name: person.name, profile_path: person.profile_path ?? null, birthday: person.birthday ?? null,
-      deathday: person.deathday ?? null, place_of_birth: person.place_of_birth ?? null,
-      known_for_department: person.known_for_department ?? null, biography: person.biography ?? null,
-      external_ids: { twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null },
-    });
+    const details = {
+      profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
+      place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
+      biography: person.biography ?? null,
+      twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
+    };
+    // Imports bring people from credits (name, photo) only; keep what TMDB now told us, so the next build
+    // prerenders the full page and this lookup is not repeated. Only people we already list are updated.
+    if (row) await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
+    const { twitter_id, instagram_id, ...rest } = details;
+    return json({ id: person.id, name: person.name, ...rest, external_ids: { twitter_id, instagram_id } });
   } catch (error) {
     if (upstreamStatus(error) === 404) return jsonError('Actor not found.', 404);
     return jsonError(errorMessage(error), 502);

@@ -5,7 +5,9 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { createDb } from '../../../db/connect.ts';
+import type { Database } from '../../../db/schema.ts';
 import { startEmbeddedServer } from '../../../db/embedded-server.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
@@ -25,6 +27,7 @@ export default async function globalSetup() {
   const db = await createDb({ kind: 'embedded', port: dbPort });
   await migrateToLatest(db);
   await seedDemoCatalogue(db, E2E_SEED);
+  await addNameOnlyPeople(db);
   await db.destroy();
 
   const tmdb = await startFakeTmdb();
@@ -46,4 +49,17 @@ export default async function globalSetup() {
     await database.stop();
     rmSync(workDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * People known only by name, as TMDB imports bring cast, credited in a published movie so the build gives them
+ * pages: the person page then asks the person proxy (the fake TMDB knows 31 and answers 404 for 123456).
+ */
+const NAME_ONLY_PEOPLE = [{ id: 31, name: 'Person 31' }, { id: 123456, name: 'Person 123456' }];
+
+async function addNameOnlyPeople(db: Kysely<Database>) {
+  const movie = await db.selectFrom('movies').select('id').where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  await db.insertInto('people').values(NAME_ONLY_PEOPLE.map((person) => ({ ...person, profile_path: null, birthday: null, deathday: null,
+    place_of_birth: null, known_for_department: 'Acting', biography: null, twitter_id: null, instagram_id: null, updated_at: new Date() }))).execute();
+  await db.insertInto('movie_credits').values(NAME_ONLY_PEOPLE.map((person) => ({ movie_id: movie.id, person_id: person.id, credit_order: 999, character_name: 'Extra' }))).execute();
 }
