@@ -93,13 +93,16 @@ describe('JSON-LD', () => {
   it('describes a TV show as a TVSeries with its breadcrumb trail', () => {
     const show = {
       tmdbId: 7, title: 'Night Shift', slug: 'night-shift', overview: 'Nurses.', posterPath: '/p.jpg', firstAirDate: '2019-03-01',
-      numberOfSeasons: 2, voteAverage: 7.5, genres: [{ id: 18, name: 'Drama' }], cast: [{ name: 'Ada Star' }],
+      numberOfSeasons: 2, voteAverage: 7.5, voteCount: 321, genres: [{ id: 18, name: 'Drama' }], cast: [{ name: 'Ada Star' }],
     } as unknown as TvPage;
     const [series, trail] = tvSeriesJsonLd(show, '/tv/night-shift/7', site) as Record<string, unknown>[];
     expect(series).toMatchObject({
       '@type': 'TVSeries', name: 'Night Shift', url: 'https://cine.example/tv/night-shift/7', startDate: '2019-03-01', numberOfSeasons: 2,
       image: 'https://image.tmdb.org/t/p/w500/p.jpg', genre: ['Drama'], actor: [{ '@type': 'Person', name: 'Ada Star' }],
+      // TMDB's average over its votes, never a made-up count.
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 7.5, bestRating: 10, worstRating: 0, ratingCount: 321 },
     });
+    expect(tvSeriesJsonLd({ ...show, voteCount: 0 }, '/tv/night-shift/7', site)[0]).not.toHaveProperty('aggregateRating', expect.anything());
     expect(trail).toMatchObject({ '@type': 'BreadcrumbList' });
     expect((trail!.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Home', 'TV Shows', 'Night Shift']);
   });

@@ -27,6 +27,8 @@ export interface MoviePage {
   posterPath: string | null;
   backdropPath: string | null;
   voteAverage: number | null;
+  /** How many TMDB votes the average is over. */
+  voteCount: number;
   releaseDate: string | null;
   year: number | null;
   runtime: number | null;
@@ -107,6 +109,7 @@ export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): 
     posterPath: m.poster_path,
     backdropPath: m.backdrop_path,
     voteAverage: m.vote_average,
+    voteCount: m.vote_count,
     releaseDate: m.release_date,
     year: yearOf(m.release_date),
     runtime: m.runtime,

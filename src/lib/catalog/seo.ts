@@ -14,45 +14,42 @@ export function breadcrumbs(site: URL | undefined, items: { name: string; path: 
   };
 }
 
+/** What Movie and TVSeries share: name, page, description, poster, genres, top cast and TMDB's rating. */
+function titleSchema(title: MoviePage | TvPage, path: string, site: URL | undefined) {
+  const image = imageUrl(title.posterPath, 'w500');
+  return {
+    '@context': 'https://schema.org',
+    name: title.title,
+    url: new URL(path, site).href,
+    description: title.overview ?? undefined,
+    image: image ? new URL(image, site).href : undefined,
+    genre: title.genres.map((g) => g.name),
+    actor: title.cast.slice(0, 5).map((c) => ({ '@type': 'Person', name: c.name })),
+    aggregateRating: title.voteAverage !== null && title.voteCount > 0
+      ? { '@type': 'AggregateRating', ratingValue: title.voteAverage, bestRating: 10, worstRating: 0, ratingCount: title.voteCount }
+      : undefined,
+  };
+}
+
 export function movieJsonLd(movie: MoviePage, path: string, site: URL | undefined): object[] {
-  const image = imageUrl(movie.posterPath, 'w500');
   return [
     {
-      '@context': 'https://schema.org',
+      ...titleSchema(movie, path, site),
       '@type': 'Movie',
-      name: movie.title,
-      url: new URL(path, site).href,
-      description: movie.overview ?? undefined,
-      image: image ? new URL(image, site).href : undefined,
       datePublished: movie.releaseDate ?? undefined,
       duration: movie.runtime ? `PT${movie.runtime}M` : undefined,
-      genre: movie.genres.map((g) => g.name),
-      actor: movie.cast.slice(0, 5).map((c) => ({ '@type': 'Person', name: c.name })),
-      aggregateRating: movie.voteAverage !== null
-        ? { '@type': 'AggregateRating', ratingValue: movie.voteAverage, bestRating: 10, ratingCount: 1 }
-        : undefined,
     },
     breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Movies', path: '/movies' }, { name: movie.title, path }]),
   ];
 }
 
 export function tvSeriesJsonLd(show: TvPage, path: string, site: URL | undefined): object[] {
-  const image = imageUrl(show.posterPath, 'w500');
   return [
     {
-      '@context': 'https://schema.org',
+      ...titleSchema(show, path, site),
       '@type': 'TVSeries',
-      name: show.title,
-      url: new URL(path, site).href,
-      description: show.overview ?? undefined,
-      image: image ? new URL(image, site).href : undefined,
       startDate: show.firstAirDate ?? undefined,
       numberOfSeasons: show.numberOfSeasons || undefined,
-      genre: show.genres.map((g) => g.name),
-      actor: show.cast.slice(0, 5).map((c) => ({ '@type': 'Person', name: c.name })),
-      aggregateRating: show.voteAverage !== null
-        ? { '@type': 'AggregateRating', ratingValue: show.voteAverage, bestRating: 10, ratingCount: 1 }
-        : undefined,
     },
     breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'TV Shows', path: '/tv-shows' }, { name: show.title, path }]),
   ];

@@ -32,6 +32,8 @@ export interface TvPage {
   posterPath: string | null;
   backdropPath: string | null;
   voteAverage: number | null;
+  /** How many TMDB votes the average is over. */
+  voteCount: number;
   firstAirDate: string | null;
   year: number | null;
   originCountry: string[];
@@ -94,6 +96,7 @@ export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Pro
     posterPath: s.poster_path,
     backdropPath: s.backdrop_path,
     voteAverage: s.vote_average,
+    voteCount: s.vote_count,
     firstAirDate: s.first_air_date,
     year: yearOf(s.first_air_date),
     originCountry: s.origin_country,
