@@ -1,11 +1,12 @@
 /** /login: the Sign In view (with the Forgot Password view it toggles to) for visitors only. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { postJson, signIn } from '../../lib/accounts/client.ts';
 import { MESSAGES, signInErrorMessage } from '../../lib/accounts/messages.ts';
 import { emailProblem } from '../../lib/accounts/rules.ts';
-import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
+import { goHome, useFormSubmit } from './useFormSubmit.ts';
 
 /**
  * The confirmation link lands here with ?confirmed=1 (or 0 for a used or expired link); Auth.js's own redirects
@@ -25,24 +26,16 @@ function announceArrival() {
 function SignInView({ onForgot }: { onForgot(): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) return showToast(MESSAGES.emailAndPasswordRequired, 'error');
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useFormSubmit(
+    () => (!email.trim() || !password ? MESSAGES.emailAndPasswordRequired : null),
+    async () => {
       await signIn(email.trim(), password);
-      toastAfterNavigation(MESSAGES.signedIn);
-      window.location.assign('/');
-    } catch (error) {
-      showToast((error as Error).message, 'error');
-      setBusy(false);
-    }
-  }
+      goHome(MESSAGES.signedIn);
+    },
+  );
 
   return (
-    <form className="auth-card" onSubmit={submit} aria-label="Sign In" noValidate>
+    <form className="auth-card" onSubmit={onSubmit} aria-label="Sign In" noValidate>
       <h1>Sign In</h1>
       <div className="auth-field">
         <label htmlFor="login-email">Email</label>
@@ -58,24 +51,13 @@ function SignInView({ onForgot }: { onForgot(): void }) {
 
 function ForgotPasswordView({ onBack }: { onBack(): void }) {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    if (problem) return showToast(problem, 'error');
-    setBusy(true);
-    try {
-      showToast(await postJson('/api/accounts/forgot-password', { email: email.trim() }));
-      onBack();
-    } catch (error) {
-      showToast((error as Error).message, 'error');
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormSubmit(() => emailProblem(email), async () => {
+    showToast(await postJson('/api/accounts/forgot-password', { email: email.trim() }));
+    onBack();
+  });
 
   return (
-    <form className="auth-card" onSubmit={submit} aria-label="Reset Password" noValidate>
+    <form className="auth-card" onSubmit={onSubmit} aria-label="Reset Password" noValidate>
       <h1>Reset Password</h1>
       <p className="auth-hint">Enter your email and we'll send you a link to reset your password.</p>
       <div className="auth-field">

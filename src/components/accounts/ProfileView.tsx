@@ -1,36 +1,26 @@
 /** /profile: the e-mail with its generated avatar, and the change-password form (signed-in users only). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SessionUser } from '../../lib/accounts/guards.ts';
 import { postJson } from '../../lib/accounts/client.ts';
 import { newPasswordProblem } from '../../lib/accounts/rules.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
+import { useFormSubmit } from './useFormSubmit.ts';
 
 function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
-    if (problem) return showToast(problem, 'error');
-    setBusy(true);
-    try {
-      showToast(await postJson('/api/me/password', { currentPassword, password, confirm }));
-      setCurrentPassword('');
-      setPassword('');
-      setConfirm('');
-    } catch (error) {
-      showToast((error as Error).message, 'error');
-    }
-    setBusy(false);
-  }
+  const { busy, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
+    showToast(await postJson('/api/me/password', { currentPassword, password, confirm }));
+    setCurrentPassword('');
+    setPassword('');
+    setConfirm('');
+  });
 
   return (
-    <form className="auth-card" onSubmit={submit} aria-label="Change Password" noValidate>
+    <form className="auth-card" onSubmit={onSubmit} aria-label="Change Password" noValidate>
       <h2>Change Password</h2>
       <PasswordField label="Current Password" value={currentPassword} onChange={setCurrentPassword} autoComplete="current-password" />
       <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />

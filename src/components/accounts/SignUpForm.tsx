@@ -1,36 +1,25 @@
 /** /signup: e-mail, password and confirmation; the account is active once the e-mailed link is opened. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { postJson } from '../../lib/accounts/client.ts';
 import { MESSAGES } from '../../lib/accounts/messages.ts';
 import { emailProblem } from '../../lib/accounts/rules.ts';
-import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
+import { goHome, useFormSubmit } from './useFormSubmit.ts';
 
 export default function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { busy, onSubmit } = useFormSubmit(
     // Spec 5: only the match and the e-mail are checked here; other rules come back from the server.
-    const problem = emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null);
-    if (problem) return showToast(problem, 'error');
-    setBusy(true);
-    try {
-      toastAfterNavigation(await postJson('/api/accounts/signup', { email: email.trim(), password, confirm }));
-      window.location.assign('/');
-    } catch (error) {
-      showToast((error as Error).message, 'error');
-      setBusy(false);
-    }
-  }
+    () => emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null),
+    async () => goHome(await postJson('/api/accounts/signup', { email: email.trim(), password, confirm })),
+  );
 
   return (
     <SessionGate require="visitor">
-      <form className="auth-card" onSubmit={submit} aria-label="Sign Up" noValidate>
+      <form className="auth-card" onSubmit={onSubmit} aria-label="Sign Up" noValidate>
         <h1>Sign Up</h1>
         <div className="auth-field">
           <label htmlFor="signup-email">Email</label>

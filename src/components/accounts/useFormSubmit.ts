@@ -1,0 +1,30 @@
+/**
+ * The submit handling every account form shares: a client-side check first (its message as an error toast,
+ * nothing sent), then `action` with the button busy; a failure's message (the server's own text) becomes an
+ * error toast and the form can be sent again.
+ */
+import { useState, type FormEvent } from 'react';
+import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
+
+export function useFormSubmit(check: () => string | null, action: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = check();
+    if (problem) return showToast(problem, 'error');
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+    }
+    setBusy(false);
+  }
+  return { busy, onSubmit };
+}
+
+/** Success that leaves for the home page, announced there (spec 8: '... then home'). */
+export function goHome(message: string): void {
+  toastAfterNavigation(message);
+  window.location.assign('/');
+}
