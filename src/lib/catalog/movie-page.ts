@@ -18,7 +18,8 @@ export interface CastMember {
   profilePath: string | null;
 }
 
-export interface MoviePage {
+/** What a movie page and a TV show page both show. */
+export interface TitlePageBase {
   tmdbId: number;
   title: string;
   slug: string;
@@ -29,22 +30,25 @@ export interface MoviePage {
   voteAverage: number | null;
   /** How many TMDB votes the average is over. */
   voteCount: number;
-  releaseDate: string | null;
   year: number | null;
-  runtime: number | null;
   originCountry: string[];
   viewCount: number;
-  budget: number | null;
-  revenue: number | null;
-  productionCompanies: ProductionCompany[];
   screenshots: string[];
-  streamUrl: string | null;
   trailerKey: string | null;
   genres: { id: number; name: string }[];
   platforms: { id: number; name: string; logoPath: string | null }[];
   cast: CastMember[];
-  collection: { id: number; name: string; parts: TitleCard[] } | null;
   moreLikeThis: TitleCard[];
+}
+
+export interface MoviePage extends TitlePageBase {
+  releaseDate: string | null;
+  runtime: number | null;
+  budget: number | null;
+  revenue: number | null;
+  productionCompanies: ProductionCompany[];
+  streamUrl: string | null;
+  collection: { id: number; name: string; parts: TitleCard[] } | null;
 }
 
 export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

@@ -1,6 +1,6 @@
 /** JSON-LD for title and person pages (schema.org Movie, TVSeries, Person and BreadcrumbList). */
 import { imageUrl } from './images.ts';
-import type { MoviePage } from './movie-page.ts';
+import type { MoviePage, TitlePageBase } from './movie-page.ts';
 import type { PersonPage } from './person-page.ts';
 import type { TvPage } from './tv-page.ts';
 
@@ -15,7 +15,7 @@ export function breadcrumbs(site: URL | undefined, items: { name: string; path: 
 }
 
 /** What Movie and TVSeries share: name, page, description, poster, genres, top cast and TMDB's rating. */
-function titleSchema(title: MoviePage | TvPage, path: string, site: URL | undefined) {
+function titleSchema(title: TitlePageBase, path: string, site: URL | undefined) {
   const image = imageUrl(title.posterPath, 'w500');
   return {
     '@context': 'https://schema.org',

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './cards.ts';
-import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type CastMember } from './movie-page.ts';
+import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './movie-page.ts';
 import { seasonLabel } from './seasons.ts';
 import { slugify } from './slug.ts';
 
@@ -23,30 +23,11 @@ export interface SeasonView {
   episodes: EpisodeView[];
 }
 
-export interface TvPage {
-  tmdbId: number;
-  title: string;
-  slug: string;
-  overview: string | null;
-  tagline: string | null;
-  posterPath: string | null;
-  backdropPath: string | null;
-  voteAverage: number | null;
-  /** How many TMDB votes the average is over. */
-  voteCount: number;
+export interface TvPage extends TitlePageBase {
   firstAirDate: string | null;
-  year: number | null;
-  originCountry: string[];
-  viewCount: number;
   numberOfSeasons: number;
-  screenshots: string[];
-  trailerKey: string | null;
-  genres: { id: number; name: string }[];
-  platforms: { id: number; name: string; logoPath: string | null }[];
-  cast: CastMember[];
   /** Seasons that have episodes, in season order (Specials, season 0, first). */
   seasons: SeasonView[];
-  moreLikeThis: TitleCard[];
 }
 
 /** Published shows (all, or those with the given TMDB ids) with every relation the page shows. */
