@@ -266,6 +266,20 @@ test.describe('platforms', () => {
     await scrollToEnd(secondCounts.movies + secondCounts.shows);
   });
 
+  test('opened with another ?id, the prerendered first platform never shows; the chosen one does', async ({ page, db }) => {
+    const [first, second] = await db.selectFrom('platforms').select(['id', 'name']).orderBy('name').orderBy('id').limit(2).execute();
+    // Hold the island's code back, as a slow connection would: the page is then only its prerendered HTML.
+    await page.route('**/_astro/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`/platforms?id=${second!.id}`, { waitUntil: 'domcontentloaded' });
+    // One look before the island runs (retrying would only wait for it).
+    expect(await page.getByRole('heading', { name: first!.name, exact: true }).isVisible()).toBe(false);
+    await expect(page.getByRole('heading', { name: second!.name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: second!.name })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a platform without titles says so', async ({ page, db }) => {
     const id = 99_999;
     await db.insertInto('platforms').values({ id, name: 'Quietstream', logo_path: null }).execute();

@@ -15,7 +15,15 @@ interface Props { platforms: Platform[]; initial: PlatformPage | null }
 
 export default function PlatformBrowser({ platforms, initial }: Props) {
   const [platformId, setPlatformId] = useState<number | null>(initial?.platform.id ?? platforms[0]?.id ?? null);
-  useEffect(() => setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), platforms)), [platforms]);
+  const [urlRead, setUrlRead] = useState(false);
+  useEffect(() => {
+    setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), platforms));
+    setUrlRead(true);
+  }, [platforms]);
+  // Rendered for the URL's platform now: show the browser the page's inline script hid (platforms.astro).
+  useEffect(() => {
+    if (urlRead) document.documentElement.classList.remove('platform-pending');
+  }, [urlRead]);
 
   const urlFor = useCallback((page: number) => platformApiUrl(platformId ?? 0, page), [platformId]);
   const { pages, loading, failed, sentinel } = useInfinitePages<PlatformPage>(
