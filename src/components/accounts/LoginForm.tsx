@@ -26,7 +26,7 @@ function announceArrival() {
 function SignInView({ onForgot }: { onForgot(): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, onSubmit } = useFormSubmit(
+  const { busy, disabled, onSubmit } = useFormSubmit(
     () => (!email.trim() || !password ? MESSAGES.emailAndPasswordRequired : null),
     async () => {
       await signIn(email.trim(), password);
@@ -42,7 +42,7 @@ function SignInView({ onForgot }: { onForgot(): void }) {
         <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Signing In…' : 'Sign In'}</button>
+      <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Signing In…' : 'Sign In'}</button>
       <button className="link-button" type="button" onClick={onForgot}>Forgot Password?</button>
       <p>Don't have an account? <a href="/signup">Sign Up</a></p>
     </form>
@@ -51,7 +51,7 @@ function SignInView({ onForgot }: { onForgot(): void }) {
 
 function ForgotPasswordView({ onBack }: { onBack(): void }) {
   const [email, setEmail] = useState('');
-  const { busy, onSubmit } = useFormSubmit(() => emailProblem(email), async () => {
+  const { busy, disabled, onSubmit } = useFormSubmit(() => emailProblem(email), async () => {
     showToast(await postJson('/api/accounts/forgot-password', { email: email.trim() }));
     onBack();
   });
@@ -64,7 +64,7 @@ function ForgotPasswordView({ onBack }: { onBack(): void }) {
         <label htmlFor="forgot-email">Email</label>
         <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send Reset Link'}</button>
+      <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Sending…' : 'Send Reset Link'}</button>
       <button className="link-button" type="button" onClick={onBack}>Back to Sign In</button>
     </form>
   );

@@ -12,7 +12,7 @@ function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
+  const { busy, disabled, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
     showToast(await postJson('/api/me/password', { currentPassword, password, confirm }));
     setCurrentPassword('');
     setPassword('');
@@ -25,7 +25,7 @@ function ChangePasswordForm() {
       <PasswordField label="Current Password" value={currentPassword} onChange={setCurrentPassword} autoComplete="current-password" />
       <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
       <PasswordField label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Updating…' : 'Update Password'}</button>
+      <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Updating…' : 'Update Password'}</button>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { goHome, useFormSubmit } from './useFormSubmit.ts';
 export default function ResetPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
+  const { busy, disabled, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
     const token = new URLSearchParams(location.search).get('token') ?? '';
     goHome(await postJson('/api/accounts/reset-password', { token, password, confirm }));
   });
@@ -18,7 +18,7 @@ export default function ResetPasswordForm() {
       <h1>Reset Password</h1>
       <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
       <PasswordField label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Reset Password'}</button>
+      <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Saving…' : 'Reset Password'}</button>
     </form>
   );
 }

@@ -11,7 +11,7 @@ export default function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, onSubmit } = useFormSubmit(
+  const { busy, disabled, onSubmit } = useFormSubmit(
     // Spec 5: only the match and the e-mail are checked here; other rules come back from the server.
     () => emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null),
     async () => goHome(await postJson('/api/accounts/signup', { email: email.trim(), password, confirm })),
@@ -27,7 +27,7 @@ export default function SignUpForm() {
         </div>
         <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
         <PasswordField label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Signing Up…' : 'Sign Up'}</button>
+        <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Signing Up…' : 'Sign Up'}</button>
         <p>Already have an account? <a href="/login">Sign In</a></p>
       </form>
     </SessionGate>

@@ -1,13 +1,16 @@
 /**
  * The submit handling every account form shares: a client-side check first (its message as an error toast,
  * nothing sent), then `action` with the button busy; a failure's message (the server's own text) becomes an
- * error toast and the form can be sent again.
+ * error toast and the form can be sent again. The submit button stays disabled until the island has hydrated:
+ * a click on the bare server-rendered form would otherwise send it natively (a GET with the password in the URL).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
 
 export function useFormSubmit(check: () => string | null, action: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = check();
@@ -20,7 +23,7 @@ export function useFormSubmit(check: () => string | null, action: () => Promise<
     }
     setBusy(false);
   }
-  return { busy, onSubmit };
+  return { busy, disabled: busy || !hydrated, onSubmit };
 }
 
 /** Success that leaves for the home page, announced there (spec 8: '... then home'). */
