@@ -231,6 +231,15 @@ test.describe('personal features', () => {
       { message: `Visitor wish ${stamp}`, user_email: null, is_public: true },
       { message: `Private wish ${stamp}`, user_email: user.email, is_public: false },
     ]);
+
+    // A refused submission says so with the spec's message and keeps the text for another try.
+    await page.route('**/api/requests', (route) => (route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many attempts. Please try again later."}' })
+      : route.continue()));
+    await page.getByLabel('What would you like us to add?').fill(`Refused wish ${stamp}`);
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toast(page, 'Failed to submit request. Please try again.')).toBeVisible();
+    await expect(page.getByLabel('What would you like us to add?')).toHaveValue(`Refused wish ${stamp}`);
   });
 
   test("a movie's view count goes up once per session", async ({ page, db }) => {

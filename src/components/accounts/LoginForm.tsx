@@ -6,7 +6,7 @@ import { emailProblem } from '../../lib/accounts/rules.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
-import { goHome, useFormSubmit } from './useFormSubmit.ts';
+import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
 
 /**
  * The confirmation link lands here with ?confirmed=1 (or 0 for a used or expired link); Auth.js's own redirects

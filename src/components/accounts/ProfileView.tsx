@@ -6,7 +6,7 @@ import { newPasswordProblem } from '../../lib/accounts/rules.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
-import { useFormSubmit } from './useFormSubmit.ts';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 
 function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');

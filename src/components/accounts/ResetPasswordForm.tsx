@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { postJson } from '../../lib/accounts/client.ts';
 import { newPasswordProblem } from '../../lib/accounts/rules.ts';
 import PasswordField from './PasswordField.tsx';
-import { goHome, useFormSubmit } from './useFormSubmit.ts';
+import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
 
 export default function ResetPasswordForm() {
   const [password, setPassword] = useState('');

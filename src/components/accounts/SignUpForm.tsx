@@ -5,7 +5,7 @@ import { MESSAGES } from '../../lib/accounts/messages.ts';
 import { emailProblem } from '../../lib/accounts/rules.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
-import { goHome, useFormSubmit } from './useFormSubmit.ts';
+import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
 
 export default function SignUpForm() {
   const [email, setEmail] = useState('');

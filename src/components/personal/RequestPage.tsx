@@ -2,17 +2,17 @@
  * /request: the request form (public or private; linked to the account when signed in, on the server) and the
  * 20 most recent public requests, refreshed after each submission.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchPublicRequests, submitRequest } from '../../lib/personal/api.ts';
 import { EMPTY_REQUEST, NO_PUBLIC_REQUESTS, REQUEST_FAILED, REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
 import { relativeAge } from '../../lib/requests/relative-time.ts';
 import type { PublicRequest } from '../../lib/requests/requests.ts';
 import { showToast } from '../../lib/ui/toast.ts';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 
 export default function RequestPage() {
   const [message, setMessage] = useState('');
   const [isPublic, setIsPublic] = useState(true);
-  const [sending, setSending] = useState(false);
   const [recent, setRecent] = useState<PublicRequest[] | null>(null);
 
   const loadRecent = () => fetchPublicRequests().then((answer) => setRecent(answer.items)).catch((error: unknown) => {
@@ -21,26 +21,20 @@ export default function RequestPage() {
   });
   useEffect(() => void loadRecent(), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = message.trim();
-    if (!text) return showToast(EMPTY_REQUEST, 'error');
-    setSending(true);
+  const { busy, disabled, onSubmit } = useFormSubmit(() => (message.trim() ? null : EMPTY_REQUEST), async () => {
     try {
-      await submitRequest(text, isPublic);
-      showToast(REQUEST_SUBMITTED, 'success');
-      setMessage('');
-      await loadRecent();
+      await submitRequest(message.trim(), isPublic);
     } catch {
-      showToast(REQUEST_FAILED, 'error');
-    } finally {
-      setSending(false);
+      throw new Error(REQUEST_FAILED); // spec 8: one message whatever went wrong
     }
-  };
+    showToast(REQUEST_SUBMITTED, 'success');
+    setMessage('');
+    await loadRecent();
+  });
 
   return (
     <>
-      <form className="request-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="request-form" onSubmit={onSubmit} noValidate>
         <label htmlFor="request-message">What would you like us to add?</label>
         <textarea id="request-message" rows={5} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)}
           placeholder="A movie or TV show title, a season, a fix..." />
@@ -48,7 +42,7 @@ export default function RequestPage() {
           <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
           Make this request public
         </label>
-        <button className="btn btn-primary" type="submit" disabled={sending}>{sending ? 'Submitting...' : 'Submit Request'}</button>
+        <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Submitting...' : 'Submit Request'}</button>
       </form>
       <section className="recent-requests" aria-labelledby="recent-requests-heading">
         <h2 id="recent-requests-heading">Recent Public Requests</h2>

@@ -1,8 +1,9 @@
 /**
- * The submit handling every account form shares: a client-side check first (its message as an error toast,
+ * The submit handling the site's forms share: a client-side check first (its message as an error toast,
  * nothing sent), then `action` with the button busy; a failure's message (the server's own text) becomes an
  * error toast and the form can be sent again. The submit button stays disabled until the island has hydrated:
- * a click on the bare server-rendered form would otherwise send it natively (a GET with the password in the URL).
+ * a click on the bare server-rendered form would otherwise send it natively (a GET putting its fields, passwords
+ * included, in the URL).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
