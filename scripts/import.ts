@@ -8,7 +8,7 @@
  *
  * Needs TMDB_API_KEY (v3 key or v4 read token); TMDB_API_BASE_URL overrides the API address.
  */
-import { createTmdbClient } from '../src/lib/tmdb/client.ts';
+import { tmdbClientFromEnv } from '../src/lib/tmdb/endpoints.ts';
 import { importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE, type ImportSummary } from '../src/lib/tmdb/importer.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
@@ -24,7 +24,7 @@ export function parseCommand(argv: string[]): Command {
     const match = range?.match(/^(\d+)(?:-(\d+))?$/);
     const start = Number(match?.[1]);
     const end = Number(match?.[2] ?? match?.[1]);
-    if (!match || start < 1 || end < start || end > MAX_POPULAR_PAGE) throw new Error(`Invalid page numbers: pages run from 1 to 500 (got "${range}").\n${USAGE}`);
+    if (!match || start < 1 || end < start || end > MAX_POPULAR_PAGE) throw new Error(`Invalid page numbers: pages run from 1 to ${MAX_POPULAR_PAGE} (got "${range}").\n${USAGE}`);
     return { kind: what === 'movies' ? 'movie' : 'tv', pages: [start, end] };
   }
   if ((what === 'movie' || what === 'show') && /^\d+$/.test(rest[0] ?? '') && Number(rest[0]) >= 1) {
@@ -52,12 +52,11 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const apiKey = process.env.TMDB_API_KEY;
-  if (!apiKey) {
+  const client = tmdbClientFromEnv({ apiKey: process.env.TMDB_API_KEY, baseUrl: process.env.TMDB_API_BASE_URL });
+  if (!client) {
     console.error('TMDB_API_KEY is not set: put a TMDB v3 API key or v4 read access token in the environment.');
     return 1;
   }
-  const client = createTmdbClient({ apiKey, ...(process.env.TMDB_API_BASE_URL ? { baseUrl: process.env.TMDB_API_BASE_URL } : {}) });
   const started = Date.now();
   const database = await openScriptDatabase();
   const summaries: ImportSummary[] = [];

@@ -33,6 +33,8 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
     expect(await db.selectFrom('movies').select('stream_url').where('tmdb_id', '=', 550).executeTakeFirst()).toEqual({ stream_url: 'https://s.example/550' });
     const badUrl = await handleAdd(post({ tmdb_id: 551, stream_url: 'not a url' }), db, client(), 'movie');
     expect(badUrl.status).toBe(400);
+    // Only http(s) or site-relative links, as everywhere an admin enters one: never a script URL.
+    expect((await handleAdd(post({ tmdb_id: 551, stream_url: 'javascript:alert(1)' }), db, client(), 'movie')).status).toBe(400);
     expect((await handleAdd(post({ tmdb_id: 0 }), db, client(), 'tv')).status).toBe(400);
     expect((await handleAdd(post({ tmdb_id: 1 }, 'text/plain'), db, client(), 'tv')).status).toBe(415);
     const missing = await handleAdd(post({ tmdb_id: 424242 }), db, client(), 'tv');

@@ -3,21 +3,34 @@ import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { json, jsonError, readJson, errorMessage } from '../http.ts';
+import { optionalUrl } from '../admin/validation.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
-import { fetchPerson, importMovie, importPopularPage, importShow } from './importer.ts';
+import { fetchPerson, importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE } from './importer.ts';
 
 type Db = Kysely<Database>;
 
+const clients = new Map<string, TmdbClient>();
+
+/**
+ * The TMDB client for this configuration, one per process: its rate limiter and connection cap must span
+ * requests, or every request would start with a fresh budget.
+ */
 export function tmdbClientFromEnv(env: { apiKey?: string; baseUrl?: string }): TmdbClient | null {
   if (!env.apiKey) return null;
-  return createTmdbClient({ apiKey: env.apiKey, ...(env.baseUrl ? { baseUrl: env.baseUrl } : {}) });
+  const key = `${env.baseUrl ?? ''} ${env.apiKey}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = createTmdbClient({ apiKey: env.apiKey, ...(env.baseUrl ? { baseUrl: env.baseUrl } : {}) });
+    clients.set(key, client);
+  }
+  return client;
 }
 
 const NOT_CONFIGURED = 'TMDB is not configured (set TMDB_API_KEY).';
 const upstreamStatus = (error: unknown) => (error instanceof TmdbError && error.status === 404 ? 404 : 502);
 
-const pageSchema = z.object({ page: z.number().int().min(1).max(500), endPage: z.number().int().min(1).max(500) })
+const pageSchema = z.object({ page: z.number().int().min(1).max(MAX_POPULAR_PAGE), endPage: z.number().int().min(1).max(MAX_POPULAR_PAGE) })
   .refine((body) => body.endPage >= body.page, { message: 'Invalid page numbers.' });
 
 export async function handleBulkImport(request: Request, db: Db, client: TmdbClient | null, kind: 'movie' | 'tv'): Promise<Response> {
@@ -35,8 +48,7 @@ export async function handleBulkImport(request: Request, db: Db, client: TmdbCli
   }
 }
 
-const url = z.string().trim().url('must be a valid URL').nullish().or(z.literal('').transform(() => null));
-const addMovieSchema = z.object({ tmdb_id: z.number().int().min(1), stream_url: url, download_url: url });
+const addMovieSchema = z.object({ tmdb_id: z.number().int().min(1), stream_url: optionalUrl, download_url: optionalUrl });
 const addShowSchema = z.object({ tmdb_id: z.number().int().min(1) });
 
 export async function handleAdd(request: Request, db: Db, client: TmdbClient | null, kind: 'movie' | 'tv'): Promise<Response> {
