@@ -61,6 +61,13 @@ describe('client page guards (spec 4)', () => {
     expect(guardRedirect('visitor', user)).toBe('/');
     expect(guardRedirect('visitor', null)).toBeNull();
   });
+
+  it('lets only admins stay on /admin', () => {
+    expect(guardRedirect('admin', 'loading')).toBeNull();
+    expect(guardRedirect('admin', null)).toBe('/');
+    expect(guardRedirect('admin', user)).toBe('/');
+    expect(guardRedirect('admin', { user: { ...user.user, role: 'admin' } })).toBeNull();
+  });
 });
 
 describe('cross-site writes', () => {

@@ -1,6 +1,6 @@
 /**
  * Client-side page guard: a spinner while the session resolves, then either the page or a redirect home
- * (spec 4: signed-in users leave /login and /signup; visitors leave /profile, /my-list, /wishlist).
+ * (spec 4: signed-in users leave /login and /signup; visitors leave /profile; non-admins leave /admin).
  *
  *   <SessionGate require="user">{(user) => <MyList user={user} />}</SessionGate>
  */

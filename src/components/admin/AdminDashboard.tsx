@@ -1,5 +1,6 @@
-/** /admin: resolves the session first (spinner), sends non-admins home, then shows the tabs. */
-import { useEffect, useState } from 'react';
+/** /admin: the session gate shows a spinner, sends non-admins home, then the dashboard shows its tabs. */
+import { useState } from 'react';
+import SessionGate from '../accounts/SessionGate.tsx';
 import AnalyticsTab from './AnalyticsTab.tsx';
 import BackupTab from './BackupTab.tsx';
 import RebuildStatus from './RebuildStatus.tsx';
@@ -9,27 +10,12 @@ import TitlesTab from './TitlesTab.tsx';
 const TABS = ['Movies', 'TV Shows', 'Requests', 'Analytics', 'Backup & Restore'] as const;
 type Tab = (typeof TABS)[number];
 
-async function isAdmin(): Promise<boolean> {
-  const response = await fetch('/api/me', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) return false;
-  const body = (await response.json().catch(() => null)) as { role?: string; user?: { role?: string } | null } | null;
-  return (body?.user?.role ?? body?.role) === 'admin';
+export default function AdminDashboard() {
+  return <SessionGate require="admin"><Dashboard /></SessionGate>;
 }
 
-export default function AdminDashboard() {
-  const [allowed, setAllowed] = useState<boolean | null>(null);
+function Dashboard() {
   const [tab, setTab] = useState<Tab>('Movies');
-
-  useEffect(() => {
-    isAdmin().catch(() => false).then((ok) => {
-      if (!ok) window.location.replace('/');
-      else setAllowed(true);
-    });
-  }, []);
-
-  if (!allowed) {
-    return <div className="admin-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading…</div>;
-  }
   return (
     <div className="admin">
       <div className="admin-head">

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../../lib/catalog/cards.ts';
-import { $session } from '../../lib/accounts/session-store.ts';
+import { $session, guardRedirect } from '../../lib/accounts/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/labels.ts';
 import { fetchList, HttpError } from '../../lib/personal/api.ts';
 import { LOGIN_TO_SEE_LIST } from '../../lib/personal/constants.ts';
@@ -22,9 +22,11 @@ export default function SavedList({ list }: { list: ListName }) {
   const signedIn = session !== 'loading' && session !== null;
   const label = LIST_LABELS[list];
 
+  // The page guard applies on arrival only; a session lost later shows the notice below instead.
+  const redirect = items === null && !sessionEnded ? guardRedirect('user', session) : null;
   useEffect(() => {
-    if (session === null && items === null && !sessionEnded) window.location.replace('/');
-  }, [session, items, sessionEnded]);
+    if (redirect) window.location.replace(redirect);
+  }, [redirect]);
 
   useEffect(() => {
     if (!signedIn) return;

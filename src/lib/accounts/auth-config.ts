@@ -13,6 +13,7 @@ import { verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, clearRateLimit, emailBucket, hitRateLimits, ipBucket } from './rate-limit.ts';
 import { AUTH_BASE_PATH } from './routes.ts';
 import { normaliseEmail } from './rules.ts';
+import { findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
 class SignInRefused extends CredentialsSignin {
@@ -46,10 +47,7 @@ export async function authorizeCredentials(
   ]);
   if (!allowed) throw new SignInRefused('rate_limited');
 
-  const user = await db.selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'session_version'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst();
+  const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.password_hash ?? DECOY_HASH);
   if (!user || !matches) throw new SignInRefused('invalid_credentials');
   // Only someone who knows the password learns that the address is not confirmed yet.

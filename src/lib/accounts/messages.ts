@@ -5,7 +5,6 @@ export const MESSAGES = {
   resetLinkSent: 'Password reset link sent! Please check your inbox.',
   passwordUpdated: 'Password updated successfully!',
   passwordReset: 'Your password has been reset successfully!',
-  signedOut: 'Signed out successfully.',
   emailConfirmed: 'Your email is confirmed. You can now sign in.',
   confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',

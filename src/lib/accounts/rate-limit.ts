@@ -21,8 +21,6 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
-
 /** Longer than every window above: a bucket idle this long holds nothing worth keeping. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 

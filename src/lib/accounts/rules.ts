@@ -17,11 +17,11 @@ export function emailProblem(email: string): string | null {
 
 /** Sign-up: only the match is shown to the user first (spec 5); the length rule is the server's answer. */
 export function signUpProblem(email: string, password: string, confirm: string): string | null {
-  return emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null) ?? newPasswordProblem(password);
+  return emailProblem(email) ?? newPasswordProblem(password, confirm);
 }
 
 /** Password change or reset: both fields match and at least 6 characters. */
-export function newPasswordProblem(password: string, confirm = password): string | null {
+export function newPasswordProblem(password: string, confirm: string): string | null {
   if (password !== confirm) return MESSAGES.passwordsDoNotMatch;
   if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
   return null;

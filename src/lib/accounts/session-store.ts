@@ -54,12 +54,16 @@ onMount($session, () => {
   if (!pending && typeof window !== 'undefined') void refreshSession();
 });
 
-/** Guards of client pages: where to send a visitor (or a signed-in user) who may not stay on this page. */
-export type SessionRequirement = 'user' | 'visitor';
+/**
+ * Guards of client pages: where to send someone who may not stay on this page (a visitor on a signed-in page,
+ * a signed-in user on /login, a non-admin on /admin). The server checks every API call on its own.
+ */
+export type SessionRequirement = 'user' | 'visitor' | 'admin';
 
 export function guardRedirect(requirement: SessionRequirement, state: SessionState): string | null {
   if (state === 'loading') return null;
   if (requirement === 'user' && state === null) return '/';
   if (requirement === 'visitor' && state !== null) return '/';
+  if (requirement === 'admin' && state?.user.role !== 'admin') return '/';
   return null;
 }

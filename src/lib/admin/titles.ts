@@ -1,6 +1,7 @@
 /** Admin reads and writes of movies and TV shows: lists with search, publication, deletion and links. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { escapeLike } from '../catalog/search.ts';
 
 type Db = Kysely<Database>;
 export type TitleKind = 'movies' | 'tv';
@@ -34,9 +35,9 @@ export interface ListOptions {
 
 const TABLE = { movies: 'movies', tv: 'tv_shows' } as const;
 
-/** `LIKE` pattern matching `term` anywhere, accent- and case-folded like search_text(). */
+/** `LIKE` pattern matching `term` anywhere, its own wildcards taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 /** Newest first; a search term matches the title/name (contains, any case) or, when numeric, the TMDB id. */

@@ -6,6 +6,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard } from './cards.ts';
+import { creditedInPublishedTitle } from './people.ts';
 import type { SearchResults } from './search-results.ts';
 import { slugify } from './slug.ts';
 
@@ -74,12 +75,7 @@ export async function searchCatalogue(db: Kysely<Database>, rawQuery: string): P
     db.selectFrom('people').select(['people.id', 'people.name', 'people.profile_path', 'people.known_for_department', 'people.popularity',
       person.rank.as('rank'), person.similarity.as('similarity')])
       .where(person.filter as Expression<SqlBool>)
-      .where((eb) => eb.or([
-        eb.exists(eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id').select(sql`1`.as('one'))
-          .whereRef('movie_credits.person_id', '=', 'people.id').where('movies.is_published', '=', true)),
-        eb.exists(eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id').select(sql`1`.as('one'))
-          .whereRef('tv_show_credits.person_id', '=', 'people.id').where('tv_shows.is_published', '=', true)),
-      ]))
+      .where(creditedInPublishedTitle)
       .orderBy('rank').orderBy('similarity', 'desc').orderBy('people.popularity', 'desc').orderBy('people.id')
       .limit(SEARCH_PEOPLE_LIMIT).execute(),
   ]);

@@ -5,7 +5,8 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../lib/db.ts';
 import { clientIp, json, jsonError, readJson } from '../../lib/http.ts';
-import { hitRateLimit, ipBucket, TOO_MANY_ATTEMPTS } from '../../lib/accounts/rate-limit.ts';
+import { MESSAGES } from '../../lib/accounts/messages.ts';
+import { hitRateLimit, ipBucket } from '../../lib/accounts/rate-limit.ts';
 import { REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
 import { REQUESTS_PER_IP, recentPublicRequests, requestBody, submitRequest } from '../../lib/requests/requests.ts';
 
@@ -17,7 +18,7 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, requestBody);
   if (!body.ok) return body.response;
   const db = await getDb();
-  if (!(await hitRateLimit(db, ipBucket('request', clientIp(context)), REQUESTS_PER_IP))) return jsonError(TOO_MANY_ATTEMPTS, 429);
+  if (!(await hitRateLimit(db, ipBucket('request', clientIp(context)), REQUESTS_PER_IP))) return jsonError(MESSAGES.tooManyAttempts, 429);
   const id = await submitRequest(db, context.locals.user, body.data);
   return json({ id, message: REQUEST_SUBMITTED }, 201);
 };
