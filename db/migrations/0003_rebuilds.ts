@@ -19,7 +19,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // At most one queued request at a time: concurrent requests coalesce on this index instead of racing.
   await sql`CREATE UNIQUE INDEX rebuild_requests_one_queued ON rebuild_requests (status) WHERE status = 'queued'`.execute(db);
-  await sql`CREATE INDEX rebuild_requests_recent_idx ON rebuild_requests (id DESC)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

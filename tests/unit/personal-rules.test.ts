@@ -73,6 +73,8 @@ describe('view tracking', () => {
     expect(viewsToReport(fake, 'movie:7')).toBeNull();
     expect(viewsToReport(fake, undefined)).toBeNull();
     expect(viewsToReport(fake, 'movie:8')?.title).toEqual({ type: 'movie', tmdbId: 8 });
+    // Shows have no view count: once the session's view is in, a TV page has nothing to report.
+    expect(viewsToReport(fake, 'tv:9')).toBeNull();
   });
 });
 

@@ -1,8 +1,7 @@
 import EmbedFrame from './EmbedFrame.tsx';
 
 /** What is playing: which show and episode (progress recording keys on these) and its stream link. */
-export interface TvPlayerProps {
-  contentType: 'tv';
+interface TvPlayerProps {
   tmdbId: number;
   season: number;
   episode: number;

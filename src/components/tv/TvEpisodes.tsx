@@ -84,7 +84,7 @@ export default function TvEpisodes({ tmdbId, showTitle, seasons, trailerKey }: P
           <section className="now-playing" aria-labelledby="now-playing-heading">
             <h2 id="now-playing-heading">Now Playing</h2>
             <p className="now-playing-episode">S{playing.season} E{playing.episode.number}{playing.episode.name ? ` · ${playing.episode.name}` : ''}</p>
-            <TvPlayer key={`${playing.season}-${playing.episode.number}`} contentType="tv" tmdbId={tmdbId} season={playing.season}
+            <TvPlayer key={`${playing.season}-${playing.episode.number}`} tmdbId={tmdbId} season={playing.season}
               episode={playing.episode.number} title={`${showTitle} S${playing.season} E${playing.episode.number}`} streamUrl={playing.episode.streamUrl} />
           </section>
         )}

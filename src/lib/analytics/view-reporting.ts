@@ -14,7 +14,8 @@ const TRACKED_KEY = 'view-tracked';
 export function viewsToReport(storage: Storage, pageTitle: string | undefined): ViewReport | null {
   const match = /^(movie|tv):(\d+)$/.exec(pageTitle ?? '');
   const title = match ? { type: match[1] as 'movie' | 'tv', tmdbId: Number(match[2]) } : null;
-  const titleKey = title ? `viewed:${title.type}:${title.tmdbId}` : null;
+  // Only movies have a view count (spec 4): a TV page is reported as the session's first view, never on its own.
+  const titleKey = title?.type === 'movie' ? `viewed:movie:${title.tmdbId}` : null;
   const tracked = storage.getItem(TRACKED_KEY) !== null;
   if (tracked && (!titleKey || storage.getItem(titleKey) !== null)) return null;
   return {

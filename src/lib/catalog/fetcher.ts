@@ -35,7 +35,7 @@ export function retryDelay(error: unknown, retryCount: number): number | false {
   return retryCount <= CATALOG_MAX_RETRIES ? 500 * retryCount : false;
 }
 
-export const [createCatalogFetcherStore, createCatalogMutatorStore, catalogCache] = nanoquery({
+export const [createCatalogFetcherStore] = nanoquery({
   fetcher: (...parts) => fetchCatalogJson(parts.join('')),
   dedupeTime: CATALOG_FRESH_MS,
   revalidateOnFocus: false,

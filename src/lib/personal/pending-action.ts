@@ -5,7 +5,7 @@
 import type { ListName } from '../../../db/schema.ts';
 import { showToast, toastAfterNavigation } from '../ui/toast.ts';
 import { LIST_LABELS } from '../lists/labels.ts';
-import { fetchTitleState, saveListMembership, saveRating, type TitleRef } from './api.ts';
+import { saveListMembership, saveRating, type TitleRef } from './api.ts';
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from './constants.ts';
 
@@ -35,10 +35,9 @@ export async function applyPendingAction(): Promise<void> {
   const ref: TitleRef = { type: action.type, tmdbId: action.tmdbId };
   if (action.kind === 'list') {
     try {
-      const state = await fetchTitleState(ref);
-      if (state.lists.includes(action.list)) return;
-      await saveListMembership(ref, action.list, true);
-      showToast(`Item added to your ${LIST_LABELS[action.list].lower} !`, 'success');
+      // The server adds only what is not there yet and says whether it did: one call, no check-then-add race.
+      const saved = await saveListMembership(ref, action.list, true);
+      if (saved.added) showToast(`Item added to your ${LIST_LABELS[action.list].lower} !`, 'success');
     } catch {
       showToast(ADD_FAILED, 'error');
     }

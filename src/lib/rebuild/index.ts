@@ -12,7 +12,6 @@ import type { Database, RebuildStatus } from '../../../db/schema.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
 
-export { postBuildHook };
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;

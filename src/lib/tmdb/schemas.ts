@@ -63,10 +63,8 @@ export const personSchema = z.object({
   external_ids: z.object({ twitter_id: nullableString, instagram_id: nullableString, imdb_id: nullableString }).partial().optional(),
   combined_credits: z.object({ cast: z.array(z.object({ id: z.number(), media_type: z.string().optional() }).passthrough()) }).optional(),
 });
-export type TmdbPerson = z.infer<typeof personSchema>;
 
 export const popularPageSchema = z.object({
   page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })),
 });
 
-export const errorBodySchema = z.object({ status_code: z.number(), status_message: z.string() });
