@@ -10,8 +10,8 @@ declare module 'astro' {
 declare global {
   namespace App {
     interface Locals {
-      /** The signed-in user, or null for a visitor (set by src/middleware.ts). */
-      user: import('./lib/accounts/guards.ts').SessionUser | null;
+      /** The signed-in user, or null for a visitor; undefined until looked up (accounts/server-env.ts sessionUserOf). */
+      user?: import('./lib/accounts/guards.ts').SessionUser | null;
     }
   }
 }

@@ -5,7 +5,7 @@
 import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { json, jsonError, readJson } from '../http.ts';
+import { json, jsonError, readJson } from '../http/respond.ts';
 import { confirmEmail, findUserByEmail, insertUnconfirmedUser, replacePassword } from './accounts.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import type { SessionUser } from './guards.ts';

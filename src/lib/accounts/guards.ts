@@ -3,7 +3,7 @@
  * with the role read from the users table on every request. The middleware already refuses /api/admin/** and
  * /api/me/**; endpoints check again so a route never depends on the middleware's path matching.
  */
-import { jsonError } from '../http.ts';
+import { jsonError } from '../http/respond.ts';
 
 export interface SessionUser {
   id: string;

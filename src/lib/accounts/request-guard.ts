@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { jsonError } from '../http.ts';
+import { jsonError } from '../http/respond.ts';
 import { refuseNonAdmin, refuseVisitor } from './guards.ts';
 import { AUTH_BASE_PATH } from './routes.ts';
 import { getSessionUser, type SessionKeys } from './session.ts';

@@ -7,11 +7,12 @@ import {
 } from 'astro:env/server';
 import type { APIContext } from 'astro';
 import { getDb } from '../db.ts';
-import { clientIp } from '../http.ts';
+import { clientIp } from '../http/respond.ts';
 import type { AccountDeps } from './endpoints.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { resolveAuthSecret } from './secret.ts';
-import type { SessionKeys } from './session.ts';
+import type { SessionUser } from './guards.ts';
+import { getSessionUser, type SessionKeys } from './session.ts';
 
 let keys: SessionKeys | undefined;
 let mailer: Mailer | undefined;
@@ -36,4 +37,15 @@ function configuredMailer(): Mailer {
 
 export async function accountDeps(context: APIContext): Promise<AccountDeps> {
   return { db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(), siteOrigin: siteOrigin(), clientIp: clientIp(context) };
+}
+
+/**
+ * The signed-in user of this request, looked up once and only when an endpoint asks (public reads never pay for
+ * the lookup). A value already on `locals` (tests, or an earlier call) is reused.
+ */
+export async function sessionUserOf(context: Pick<APIContext, 'request' | 'locals'>): Promise<SessionUser | null> {
+  if (context.locals.user === undefined) {
+    context.locals.user = await getSessionUser(context.request, await getDb(), sessionKeys());
+  }
+  return context.locals.user;
 }

@@ -1,7 +1,7 @@
 /** Admin view of a show's episodes: one season at a time, single edits and bulk link uploads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeIssues } from '../http.ts';
+import { describeIssues } from '../http/respond.ts';
 import { linkItem } from './validation.ts';
 
 type Db = Kysely<Database>;

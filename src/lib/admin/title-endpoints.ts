@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../db.ts';
 import { requestRebuild } from '../rebuild/index.ts';
-import { json, readJson, validate } from '../http.ts';
+import { json, readJson, validate } from '../http/respond.ts';
 import { refuseNonAdmin } from '../accounts/guards.ts';
 import { deleteTitles, listTitles, setPublished, type TitleKind } from './titles.ts';
 import { deleteBody, listQuery, publishBody } from './validation.ts';

@@ -1,6 +1,6 @@
 /** Validation of GET /api/catalog/browse: strict (unlike page URLs), so a bad request gets a 400 with a clear message. */
 import { z } from 'astro/zod';
-import { describeIssues } from '../http.ts';
+import { describeIssues } from '../http/respond.ts';
 import { FIRST_FILTER_YEAR, isPageOutOfRange, type BrowsePage } from './browse-params.ts';
 import type { BrowseQuery } from './browse.ts';
 

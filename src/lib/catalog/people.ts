@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeIssues } from '../http.ts';
+import { describeIssues } from '../http/respond.ts';
 import { totalPagesFor, type BrowsePage } from './browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
 import { slugify } from './slug.ts';

@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { Random } from '../demo/random.ts';
-import { describeIssues } from '../http.ts';
+import { describeIssues } from '../http/respond.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
 import { pageParam } from './people.ts';
 import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';

@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { json, jsonError, readJson, errorMessage } from '../http.ts';
+import { json, jsonError, readJson, errorMessage } from '../http/respond.ts';
 import { optionalUrl } from '../admin/validation.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';

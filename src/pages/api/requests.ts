@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../lib/db.ts';
-import { clientIp, json, jsonError, readJson } from '../../lib/http.ts';
+import { clientIp, json, jsonError, readJson } from '../../lib/http/respond.ts';
 import { MESSAGES } from '../../lib/accounts/messages.ts';
 import { hitRateLimit, ipBucket } from '../../lib/accounts/rate-limit.ts';
 import { REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
@@ -19,6 +19,6 @@ export const POST: APIRoute = async (context) => {
   if (!body.ok) return body.response;
   const db = await getDb();
   if (!(await hitRateLimit(db, ipBucket('request', clientIp(context)), REQUESTS_PER_IP))) return jsonError(MESSAGES.tooManyAttempts, 429);
-  const id = await submitRequest(db, context.locals.user, body.data);
+  const id = await submitRequest(db, context.locals.user ?? null, body.data);
   return json({ id, message: REQUEST_SUBMITTED }, 201);
 };

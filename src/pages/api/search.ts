@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { json, validate } from '../../lib/http.ts';
+import { json, validate } from '../../lib/http/respond.ts';
 import { getDb } from '../../lib/db.ts';
 import { SEARCH_MAX_QUERY_LENGTH, searchCatalogue } from '../../lib/catalog/search.ts';
 

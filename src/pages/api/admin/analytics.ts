@@ -1,7 +1,7 @@
 /** GET ?period=1d|7d|30d|365d|all → { total_views, top_countries, device_types }. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, validate } from '../../../lib/http.ts';
+import { json, validate } from '../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
 import { analyticsQuery } from '../../../lib/admin/validation.ts';
 import { getAnalyticsSummary } from '../../../lib/analytics/summary.ts';

@@ -1,7 +1,7 @@
 /** GET: the whole database as one JSON download (see src/lib/backup/tables.ts for what is included). */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError } from '../../../lib/http.ts';
+import { json, jsonError } from '../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
 import { BackupError, createBackup } from '../../../lib/backup/backup.ts';
 

@@ -1,7 +1,7 @@
 /** GET: the site rebuild status; POST: request a rebuild now. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, readJson } from '../../../lib/http.ts';
+import { json, readJson } from '../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
 import { z } from 'astro/zod';
 import { getRebuildStatus, requestRebuild } from '../../../lib/rebuild/index.ts';

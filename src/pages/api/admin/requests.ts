@@ -1,7 +1,7 @@
 /** Visitors' requests for the admin: GET ?q=&page= (newest first), DELETE { id }. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson, validate } from '../../../lib/http.ts';
+import { json, jsonError, readJson, validate } from '../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
 import { deleteRequest, listRequests } from '../../../lib/admin/requests.ts';
 import { listQuery, requestDeleteBody } from '../../../lib/admin/validation.ts';

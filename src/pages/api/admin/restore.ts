@@ -1,7 +1,7 @@
 /** POST a backup file's JSON: replaces every table's rows in one transaction, all or nothing. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson } from '../../../lib/http.ts';
+import { json, jsonError, readJson } from '../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
 import { BackupError, restoreBackup } from '../../../lib/backup/backup.ts';
 import { requestRebuild } from '../../../lib/rebuild/index.ts';

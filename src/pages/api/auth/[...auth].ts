@@ -2,7 +2,7 @@
 import { Auth } from '@auth/core';
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { clientIp } from '../../../lib/http.ts';
+import { clientIp } from '../../../lib/http/respond.ts';
 import { createAuthConfig } from '../../../lib/accounts/auth-config.ts';
 import { sessionKeys } from '../../../lib/accounts/server-env.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json, jsonError } from '../../../lib/http.ts';
+import { json, jsonError } from '../../../lib/http/respond.ts';
 import { getDb } from '../../../lib/db.ts';
 import { browseTitles } from '../../../lib/catalog/browse.ts';
 import { browseResponseStatus, parseBrowseRequest } from '../../../lib/catalog/browse-request.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json, jsonError } from '../../../lib/http.ts';
+import { json, jsonError } from '../../../lib/http/respond.ts';
 import { getDb } from '../../../lib/db.ts';
 import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
 import { listPeople, parsePeopleRequest } from '../../../lib/catalog/people.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, readJson } from '../../../lib/http.ts';
+import { json, readJson } from '../../../lib/http/respond.ts';
 import { countryOf, deviceTypeOf, recordView, viewBody, viewSessionCookie, viewSessionFromCookies } from '../../../lib/analytics/events.ts';
 
 export const prerender = false;

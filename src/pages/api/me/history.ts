@@ -1,7 +1,7 @@
 /** Continue Watching: GET answers the signed-in user's unfinished titles; POST records player progress. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson } from '../../../lib/http.ts';
+import { json, jsonError, readJson } from '../../../lib/http/respond.ts';
 import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 import { continueWatching, progressBody, recordProgress } from '../../../lib/history/history.ts';
 import { isPublishedTitle } from '../../../lib/personal/titles.ts';

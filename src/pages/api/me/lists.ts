@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson, validate } from '../../../lib/http.ts';
+import { json, jsonError, readJson, validate } from '../../../lib/http/respond.ts';
 import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 import { LIST_LABELS, addToList, listItemBody, listNameSchema, listTitles, removeFromList } from '../../../lib/lists/lists.ts';
 import { isPublishedTitle } from '../../../lib/personal/titles.ts';

@@ -1,7 +1,7 @@
 /** The signed-in user's star rating of a title: PUT { type, tmdbId, rating } saves it (upsert) and answers the new count. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson } from '../../../lib/http.ts';
+import { json, jsonError, readJson } from '../../../lib/http/respond.ts';
 import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 import { isPublishedTitle } from '../../../lib/personal/titles.ts';
 import { rateTitle, ratedMessage, ratingBody, ratingCount } from '../../../lib/ratings/ratings.ts';

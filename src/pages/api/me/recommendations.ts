@@ -1,7 +1,7 @@
 /** The signed-in user's personalised recommendations (get_personalized_recommendations). */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json } from '../../../lib/http.ts';
+import { json } from '../../../lib/http/respond.ts';
 import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 import { personalizedRecommendations } from '../../../lib/recommendations/recommendations.ts';
 

@@ -1,7 +1,7 @@
 /** What the signed-in user did with one title: GET ?type=&tmdbId= answers { lists, rating, ratingCount }. */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
-import { json, validate } from '../../../lib/http.ts';
+import { json, validate } from '../../../lib/http/respond.ts';
 import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 import { listsHolding } from '../../../lib/lists/lists.ts';
 import { titleRefSchema } from '../../../lib/personal/titles.ts';

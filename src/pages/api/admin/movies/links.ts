@@ -1,7 +1,7 @@
 /** PATCH { id, stream_url, download_url }: the only movie fields an admin edits (empty means no link). */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../lib/db.ts';
-import { json, jsonError, readJson } from '../../../../lib/http.ts';
+import { json, jsonError, readJson } from '../../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
 import { movieLinksBody } from '../../../../lib/admin/validation.ts';

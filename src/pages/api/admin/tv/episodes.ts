@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../lib/db.ts';
 import { deleteEpisode, loadSeasonView, updateEpisode } from '../../../../lib/admin/episodes.ts';
-import { json, jsonError, readJson, validate } from '../../../../lib/http.ts';
+import { json, jsonError, readJson, validate } from '../../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
 import { episodeDeleteBody, episodesQuery, episodeUpdateBody } from '../../../../lib/admin/validation.ts';
 import { requestRebuild } from '../../../../lib/rebuild/index.ts';

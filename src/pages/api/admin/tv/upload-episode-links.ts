@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../lib/db.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
-import { json, jsonError, readJson } from '../../../../lib/http.ts';
+import { json, jsonError, readJson } from '../../../../lib/http/respond.ts';
 import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
 import { uploadLinksBody } from '../../../../lib/admin/validation.ts';
 import { requestRebuild } from '../../../../lib/rebuild/index.ts';

@@ -1,0 +1,196 @@
+/**
+ * The one way to declare an endpoint. A route file says who may call it, what input it takes and what it does:
+ *
+ *   export const POST = endpoint({
+ *     access: 'user',
+ *     body: ListItemBody,                       // zod schema (from the domain's contract.ts)
+ *     handler: async ({ body, db, user }) => ({ added: await addToList(db, user.id, body) }),
+ *   });
+ *
+ * The mechanism owns everything around the handler, so no route repeats it:
+ * - the guard: 'public' (anyone; no session lookup), 'session' (anyone; `user` is read when signed in),
+ *   'user' (401 for a visitor), 'admin' (401 visitor, 403 non-admin);
+ * - input: params, query and body parsed with their schemas. Before any schema, every string anywhere in the
+ *   input is refused if it holds a NUL byte or a lone surrogate (Postgres cannot store either), bodies are capped
+ *   (413) and must be JSON (415), and nesting is bounded;
+ * - one error shape `{ error }`, from domain errors (errors.ts) mapped to statuses in one place; data errors
+ *   Postgres raises for input that slipped past a schema (a number out of range) are 400, never 500;
+ * - `rebuild`: a catalogue change queues a site rebuild once the handler succeeded.
+ *
+ * A handler returns a JSON-able value (200) or a Response (redirects, cookies, other content types).
+ */
+import type { APIContext, APIRoute } from 'astro';
+import type { Kysely } from 'kysely';
+import { z } from 'astro/zod';
+import type { Database } from '../../../db/schema.ts';
+import type { SessionUser } from '../accounts/guards.ts';
+import { getDb } from '../db.ts';
+import { requestRebuild } from '../rebuild/index.ts';
+import { sessionUserOf } from '../accounts/server-env.ts';
+import {
+  Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
+} from './errors.ts';
+import { json, jsonError } from './respond.ts';
+
+export type Access = 'public' | 'session' | 'user' | 'admin';
+
+/** Default cap on a JSON body; endpoints that take more (restore) set their own. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_DEPTH = 32;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type UserOf<A extends Access> = A extends 'user' | 'admin' ? SessionUser : SessionUser | null;
+
+export interface HandlerInput<A extends Access, P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  user: UserOf<A>;
+  db: Kysely<Database>;
+  context: APIContext;
+}
+
+export interface EndpointSpec<A extends Access, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R> {
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Largest accepted body in bytes (default MAX_JSON_BODY_BYTES). */
+  maxBodyBytes?: number;
+  /** Why the site must rebuild after this success, or null when nothing public changed. */
+  rebuild?: (result: Exclude<R, Response>, input: HandlerInput<A, P, Q, B>) => string | null;
+  handler: (input: HandlerInput<A, P, Q, B>) => Promise<R> | R;
+}
+
+export function endpoint<A extends Access, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, R = unknown>(
+  spec: EndpointSpec<A, P, Q, B, R>,
+): APIRoute {
+  return async (context) => {
+    try {
+      const user = await guard(spec.access, context);
+      const input = {
+        params: parseInput(spec.params, context.params),
+        query: parseInput(spec.query, firstValues(context.url.searchParams)),
+        body: spec.body ? parseInput(spec.body, await readJsonBody(context.request, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES)) : undefined,
+        user,
+        db: await getDb(),
+        context,
+      } as HandlerInput<A, P, Q, B>;
+      const result = await spec.handler(input);
+      if (spec.rebuild && !(result instanceof Response)) {
+        const reason = spec.rebuild(result as Exclude<R, Response>, input);
+        if (reason) await requestRebuild(input.db, reason);
+      }
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+async function guard(access: Access, context: APIContext): Promise<SessionUser | null> {
+  if (access === 'public') return null;
+  const user = await sessionUserOf(context);
+  if (access === 'session') return user;
+  if (!user) throw new Unauthenticated('You must be logged in.');
+  if (access === 'admin' && user.role !== 'admin') throw new Forbidden('You do not have permission to perform this action.');
+  return user;
+}
+
+/** The first value of each query parameter (a repeated parameter never turns a field into an array). */
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in values)) values[key] = value;
+  return values;
+}
+
+function parseInput(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  refuseUnstorableText(value);
+  const result = schema.safeParse(value);
+  if (!result.success) throw new InvalidInput(describeIssues(result.error));
+  return result.data;
+}
+
+export function describeIssues(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input.';
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+// A NUL byte, or a UTF-16 surrogate without its pair.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses NUL bytes and lone surrogates in any string (keys included) and nesting deeper than MAX_DEPTH. */
+function refuseUnstorableText(value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) throw new InvalidInput('Text must not contain NUL bytes or invalid characters.');
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth > MAX_DEPTH) throw new InvalidInput('The input is nested too deeply.');
+  for (const [key, item] of Object.entries(value)) {
+    refuseUnstorableText(key, depth + 1);
+    refuseUnstorableText(item, depth + 1);
+  }
+}
+
+/** Reads a JSON body of at most `maxBytes` (Content-Type application/json only: part of the CSRF defence). */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+    throw new UnsupportedMediaType('Content-Type must be application/json.');
+  }
+  const text = await readLimitedText(request, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidInput('The request body is not valid JSON.');
+  }
+}
+
+/** The body as text, refused with 413 once it passes `maxBytes`, whatever Content-Length claims. */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${formatBytes(maxBytes)}.`);
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return decoder.decode(Buffer.concat(chunks));
+  } catch {
+    throw new InvalidInput('The request body is not valid UTF-8.');
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+// SQLSTATE class 22 (data exception: out of range, bad encoding, invalid text) means the input got past a schema
+// it should not have; the client still sent something wrong, so it is a 400, never a 500.
+const isDataException = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+  && (error as { code: string }).code.startsWith('22');
+
+export function errorResponse(error: unknown): Response {
+  const status = statusOfDomainError(error);
+  if (status !== undefined) return jsonError((error as Error).message, status);
+  if (isDataException(error)) return jsonError('Invalid input.', 400);
+  console.error('[endpoint]', error);
+  return jsonError('Something went wrong. Please try again.', 500);
+}

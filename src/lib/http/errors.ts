@@ -1,0 +1,51 @@
+/**
+ * The failures a domain module may throw. The endpoint mechanism (endpoint.ts) maps each to one HTTP status, so
+ * domain code says what went wrong, never which status it is:
+ *
+ *   throw new NotFound('Title not found.');
+ */
+export class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The input is malformed or breaks a rule (400). */
+export class InvalidInput extends DomainError {}
+/** The caller must sign in first (401). */
+export class Unauthenticated extends DomainError {}
+/** The caller is signed in but may not do this (403). */
+export class Forbidden extends DomainError {}
+/** The thing asked for does not exist, or is not visible to the caller (404). */
+export class NotFound extends DomainError {}
+/** The request clashes with the current state (409). */
+export class Conflict extends DomainError {}
+/** The body is larger than the endpoint accepts (413). */
+export class PayloadTooLarge extends DomainError {}
+/** The body is not of a type the endpoint reads (415). */
+export class UnsupportedMediaType extends DomainError {}
+/** Too many attempts from this client (429). */
+export class TooManyRequests extends DomainError {}
+/** An upstream service (TMDB) failed or is unreachable (502). */
+export class UpstreamFailure extends DomainError {}
+/** An upstream service answered that the thing does not exist (404). */
+export class UpstreamNotFound extends DomainError {}
+
+const STATUS = new Map<Function, number>([
+  [InvalidInput, 400],
+  [Unauthenticated, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [PayloadTooLarge, 413],
+  [UnsupportedMediaType, 415],
+  [TooManyRequests, 429],
+  [UpstreamFailure, 502],
+  [UpstreamNotFound, 404],
+]);
+
+/** The HTTP status of a domain error, or undefined for anything else (a bug: 500). */
+export function statusOfDomainError(error: unknown): number | undefined {
+  return error instanceof DomainError ? STATUS.get(error.constructor) : undefined;
+}
