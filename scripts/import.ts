@@ -8,7 +8,7 @@
  *
  * Needs TMDB_API_KEY (v3 key or v4 read token); TMDB_API_BASE_URL overrides the API address.
  */
-import { tmdbClientFromEnv } from '../src/lib/tmdb/endpoints.ts';
+import { configuredTmdbClient } from '../src/lib/tmdb/endpoints.ts';
 import { importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE, type ImportSummary } from '../src/lib/tmdb/importer.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const client = tmdbClientFromEnv({ apiKey: process.env.TMDB_API_KEY, baseUrl: process.env.TMDB_API_BASE_URL });
+  const client = configuredTmdbClient();
   if (!client) {
     console.error('TMDB_API_KEY is not set: put a TMDB v3 API key or v4 read access token in the environment.');
     return 1;

@@ -4,4 +4,4 @@ import { getDb } from './lib/db.ts';
 import { createRequestGuard } from './lib/accounts/request-guard.ts';
 import { sessionKeys, siteOrigin } from './lib/accounts/server-env.ts';
 
-export const onRequest = defineMiddleware(createRequestGuard({ sessionKeys, getDb, siteOrigin: siteOrigin() }));
+export const onRequest = defineMiddleware(createRequestGuard({ sessionKeys, getDb, siteOrigin }));

@@ -18,10 +18,10 @@ export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RequestGuardDeps {
-  sessionKeys(): SessionKeys;
+  sessionKeys(context: { site?: URL }): SessionKeys;
   getDb(): Promise<Kysely<Database>>;
   /** The configured site origin, accepted next to the request's own origin. */
-  siteOrigin?: string;
+  siteOrigin?(context: { site?: URL }): string;
 }
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -52,9 +52,9 @@ export function createRequestGuard(deps: RequestGuardDeps): MiddlewareHandler {
       return next();
     }
     const { request, url, locals } = context;
-    if (isCrossSiteWrite(request, url, deps.siteOrigin)) return jsonError(CROSS_SITE_REFUSED, 403);
+    if (isCrossSiteWrite(request, url, deps.siteOrigin?.(context))) return jsonError(CROSS_SITE_REFUSED, 403);
 
-    locals.user = await getSessionUser(request, await deps.getDb(), deps.sessionKeys());
+    locals.user = await getSessionUser(request, await deps.getDb(), deps.sessionKeys(context));
     if (under(url.pathname, '/api/admin')) return refuseNonAdmin(locals) ?? next();
     if (url.pathname.startsWith('/api/me/')) return refuseVisitor(locals) ?? next();
     return next();

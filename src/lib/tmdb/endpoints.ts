@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.ts';
 import { json, jsonError, readJson, errorMessage } from '../http/respond.ts';
 import { optionalUrl } from '../admin/validation.ts';
 import { requestRebuild } from '../rebuild/index.ts';
+import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
 import { fetchPerson, importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE } from './importer.ts';
 
@@ -26,6 +27,9 @@ export function tmdbClientFromEnv(env: { apiKey?: string; baseUrl?: string }): T
   }
   return client;
 }
+
+/** The TMDB client of the configured settings, or null when TMDB_API_KEY is unset. */
+export const configuredTmdbClient = () => tmdbClientFromEnv(tmdbSettings());
 
 const NOT_CONFIGURED = 'TMDB is not configured (set TMDB_API_KEY).';
 const upstreamStatus = (error: unknown) => (error instanceof TmdbError && error.status === 404 ? 404 : 502);

@@ -7,5 +7,5 @@ import { sessionKeys } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals }) =>
-  refuseVisitor(locals) ?? handleChangePassword(request, locals.user!, { db: await getDb(), keys: sessionKeys() });
+export const POST: APIRoute = async (context) =>
+  refuseVisitor(context.locals) ?? handleChangePassword(context.request, context.locals.user!, { db: await getDb(), keys: sessionKeys(context) });
