@@ -8,8 +8,9 @@
  *
  * Needs TMDB_API_KEY (v3 key or v4 read token); TMDB_API_BASE_URL overrides the API address.
  */
-import { configuredTmdbClient } from '../src/lib/tmdb/endpoints.ts';
-import { importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
+import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import { MAX_POPULAR_PAGE } from '../src/lib/tmdb/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
 const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>';

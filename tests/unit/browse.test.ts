@@ -4,7 +4,8 @@ import { removeAlreadyShown } from '../../src/lib/catalog/browse-rows.ts';
 import {
   browseApiUrl, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
 } from '../../src/lib/catalog/browse-params.ts';
-import { parseBrowseRequest } from '../../src/lib/catalog/browse-request.ts';
+import { browseQuery } from '../../src/lib/catalog/contract.ts';
+import { parseQuery } from '../support/contract.ts';
 import { CatalogHttpError, retryDelay } from '../../src/lib/catalog/fetcher.ts';
 
 const card = (tmdbId: number, type: TitleCard['type'] = 'movie'): TitleCard => ({
@@ -109,7 +110,10 @@ describe('list page URLs and filters', () => {
 
 describe('browse endpoint validation', () => {
   const now = new Date(Date.UTC(2026, 5, 1));
-  const parse = (query: string) => parseBrowseRequest(new URLSearchParams(query), now);
+  const parse = (query: string) => {
+    const result = parseQuery(browseQuery(() => now), query);
+    return result.ok ? { ok: true, query: result.data } : result;
+  };
 
   it('accepts a full query and fills defaults', () => {
     expect(parse('type=tv&genre=18,35&year=2026&sort=newest&page=2'))

@@ -4,9 +4,9 @@
  */
 import type { APIContext } from 'astro';
 import { getDb } from '../db.ts';
-import { clientIp } from '../http/respond.ts';
+import { clientIp, json } from '../http/respond.ts';
 import { authSecret, mailSettings } from '../settings.ts';
-import type { AccountDeps } from './endpoints.ts';
+import type { AccountDeps, SignedIn } from './actions.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { resolveAuthSecret } from './secret.ts';
 import type { SessionUser } from './guards.ts';
@@ -35,6 +35,11 @@ function configuredMailer(): Mailer {
 
 export async function accountDeps(context: APIContext): Promise<AccountDeps> {
   return { db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(context), siteOrigin: siteOrigin(context), clientIp: clientIp(context) };
+}
+
+/** The answer to a success that signs the caller in: the message, and the session cookie set. */
+export function signedInResponse({ message, cookie }: SignedIn): Response {
+  return json({ message }, 200, { 'Set-Cookie': cookie });
 }
 
 /**

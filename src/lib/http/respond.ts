@@ -1,5 +1,4 @@
-/** Shared plumbing of the JSON endpoints: answers, errors and validated JSON bodies. */
-import { z } from 'astro/zod';
+/** Shared plumbing of the JSON endpoints' answers (src/lib/http/endpoint.ts builds most of them). */
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -12,35 +11,8 @@ export function jsonError(error: string, status = 400): Response {
   return json({ error }, status);
 }
 
-export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-/** Reads a JSON body (Content-Type application/json only: part of the CSRF defence) and validates it. */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<Parsed<z.infer<T>>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    return { ok: false, response: jsonError('Content-Type must be application/json.', 415) };
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { ok: false, response: jsonError('The request body is not valid JSON.') };
-  }
-  return validate(schema, body);
-}
-
-export function validate<T extends z.ZodTypeAny>(schema: T, value: unknown): Parsed<z.infer<T>> {
-  const result = schema.safeParse(value);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: jsonError(describeIssues(result.error)) };
-}
-
-export function describeIssues(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
-}
+/** Public catalogue answers may be cached for five minutes (spec). */
+export const CACHE_FIVE_MINUTES = { 'Cache-Control': 'public, max-age=300' };
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

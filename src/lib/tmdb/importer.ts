@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { TmdbClient } from './client.ts';
+import { MAX_POPULAR_PAGE } from './contract.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, popularPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 
@@ -10,7 +11,6 @@ type Tx = Transaction<Database>;
 
 export const MOVIE_APPEND = 'credits,videos,images,watch/providers,external_ids,recommendations,release_dates';
 export const SHOW_APPEND = 'aggregate_credits,videos,images,watch/providers,external_ids,recommendations,content_ratings';
-export const MAX_POPULAR_PAGE = 500;
 /** append_to_response takes 20 items; seasons are fetched in batches of this size. */
 const SEASON_BATCH = 20;
 
