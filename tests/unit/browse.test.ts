@@ -6,7 +6,8 @@ import {
 } from '../../src/lib/catalog/browse-params.ts';
 import { browseQuery } from '../../src/lib/catalog/contract.ts';
 import { parseQuery } from '../support/contract.ts';
-import { CatalogHttpError, retryDelay } from '../../src/lib/catalog/fetcher.ts';
+import { retryDelay } from '../../src/lib/catalog/fetcher.ts';
+import { ApiError } from '../../src/lib/http/api-client.ts';
 
 const card = (tmdbId: number, type: TitleCard['type'] = 'movie'): TitleCard => ({
   type, tmdbId, title: `T${tmdbId}`, slug: `t${tmdbId}`, posterPath: null, backdropPath: null, voteAverage: null, year: null,
@@ -140,7 +141,7 @@ describe('catalogue fetcher retry policy', () => {
     expect(retryDelay(network, 1)).toBeGreaterThan(0);
     expect(retryDelay(network, 2)).toBeGreaterThan(0);
     expect(retryDelay(network, 3)).toBe(false);
-    expect(retryDelay(new CatalogHttpError(503, 'down', null), 1)).toBeGreaterThan(0);
-    expect(retryDelay(new CatalogHttpError(416, 'Page 9 is out of range.', null), 1)).toBe(false);
+    expect(retryDelay(new ApiError(503, 'down', null), 1)).toBeGreaterThan(0);
+    expect(retryDelay(new ApiError(416, 'Page 9 is out of range.', null), 1)).toBe(false);
   });
 });

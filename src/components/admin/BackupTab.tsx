@@ -1,7 +1,8 @@
 /** Backup & Restore: download the whole database as JSON; restore from such a file after typing RESTORE. */
 import { useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 
 export default function BackupTab() {
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,7 @@ export default function BackupTab() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       showToast('Database backup downloaded successfully!', 'success');
     } catch (error) {
-      showToast(`Backup failed: ${detailOf(error, 'Backup failed.')}`, 'error');
+      showToast(`Backup failed: ${errorText(error, 'Backup failed.')}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export default function BackupTab() {
       await api('/api/admin/restore', 'POST', data);
       showToast('Database restore completed successfully!', 'success');
     } catch (error) {
-      showToast(`Restore failed: ${detailOf(error, 'Restore failed.')}`, 'error');
+      showToast(`Restore failed: ${errorText(error, 'Restore failed.')}`, 'error');
     } finally {
       setBusy(false);
     }

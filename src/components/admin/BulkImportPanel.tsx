@@ -1,9 +1,10 @@
 /** Bulk Import: imports TMDB list pages one by one, following the server's nextPage, until past the end page. */
 import { useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { BulkImportPage } from '../../lib/admin/contract.ts';
 
-interface ImportPage { message?: string; totalProcessedInRun?: number; nextPage?: number | null; error?: string }
 
 export default function BulkImportPanel({ onProgress }: { onProgress(): void | Promise<void> }) {
   const [start, setStart] = useState('1');
@@ -23,12 +24,12 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
     let page: number | null = first;
     while (page !== null && page <= last) {
       try {
-        const result: ImportPage = await api<ImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
-        setProcessed((count) => count + (result.totalProcessedInRun ?? 0));
-        // The server names the next page; null means there is none; no answer means the following one.
-        page = result.nextPage === undefined ? page + 1 : result.nextPage;
+        const result: BulkImportPage = await api<BulkImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
+        setProcessed((count) => count + result.totalProcessedInRun);
+        // The server names the next page; null means there is none.
+        page = result.nextPage;
       } catch (error) {
-        const detail = detailOf(error, `Failed to import page ${page}.`);
+        const detail = errorText(error, `Failed to import page ${page}.`);
         showToast(`Bulk import failed at page ${page}: ${detail}`, 'error');
         setStopped(`Bulk import stopped: ${detail}`);
         setRunning(false);

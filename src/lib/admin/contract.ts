@@ -74,7 +74,7 @@ export interface AdminMessage { message: string }
 export interface AdminCount extends AdminMessage { count: number }
 export interface EpisodeLinksUploaded extends AdminMessage { errors: LinkUploadError[] }
 export interface AddedTitle extends AdminMessage { id: number; created: boolean }
-export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; nextPage: number | null; error?: string }
+export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; nextPage: number | null }
 export interface RestoreDone extends AdminMessage { rows: number }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';
