@@ -47,10 +47,26 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The caller's IP, for rate limits, as the adapter reports it (@astrojs/netlify takes it from Netlify's context).
- * Client-supplied headers such as X-Forwarded-For are never trusted: they would let anyone dodge the limits.
+ * How many reverse proxies of our own sit in front of the server (TRUSTED_PROXY_HOPS, default 0). Each appends the
+ * address it received the request from to X-Forwarded-For, so the client is the entry that many places from the
+ * right; anything further left was written by the client and could be anything.
  */
-export function clientIp(context: { request: Request; clientAddress?: string }): string {
+export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
+  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+/**
+ * The caller's IP, for rate limits. By default the socket's address as the adapter reports it (@astrojs/netlify
+ * takes it from Netlify's context): X-Forwarded-For is then ignored, since any client can write it to dodge the
+ * limits. Only with TRUSTED_PROXY_HOPS set is it read, and only the part our own proxies wrote.
+ */
+export function clientIp(context: { request: Request; clientAddress?: string }, hops = trustedProxyHops()): string {
+  if (hops > 0) {
+    const forwarded = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const client = forwarded[Math.max(0, forwarded.length - hops)];
+    if (client) return client;
+  }
   try {
     return context.clientAddress || 'unknown';
   } catch {
