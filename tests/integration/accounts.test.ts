@@ -3,7 +3,7 @@
  * session_version rule, rate limits, and the middleware's session, CSRF and private-API guard.
  */
 import { Auth } from '@auth/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { authorizeCredentials, createAuthConfig } from '../../src/lib/accounts/auth-config.ts';
@@ -11,6 +11,7 @@ import {
   handleChangePassword, handleConfirmEmail, handleForgotPassword, handleResetPassword, handleSignUp, type AccountDeps,
 } from '../../src/lib/accounts/endpoints.ts';
 import type { MailMessage } from '../../src/lib/accounts/mail.ts';
+import { hashPassword, needsRehash } from '../../src/lib/accounts/passwords.ts';
 import { hitRateLimit, RATE_LIMIT_RETENTION_MS } from '../../src/lib/accounts/rate-limit.ts';
 import { createRequestGuard } from '../../src/lib/accounts/request-guard.ts';
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
@@ -180,7 +181,7 @@ describeEachEngine('accounts', (getDb) => {
     expect((await sessionOf(cookieOf(changed)))?.user?.email).toBe(user.email);
   });
 
-  it('rate limits count per bucket within a window, and sign-in is limited per e-mail', async () => {
+  it('rate limits count per bucket within a window, and reset is limited per e-mail', async () => {
     const db = getDb();
     const limit = { limit: 2, windowMs: 60_000 };
     expect(await hitRateLimit(db, 'test:bucket', limit)).toBe(true);
@@ -195,17 +196,62 @@ describeEachEngine('accounts', (getDb) => {
     expect((await db.selectFrom('rate_limits').select('bucket').where('bucket', 'like', 'test:%').orderBy('bucket').execute()).map((r) => r.bucket))
       .toEqual(['test:bucket', 'test:third']);
 
-    const user = await createTestUser(db, { email: uniqueEmail('limited') });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await expect(authorizeCredentials(db, { email: user.email, password: 'wrong' }, `10.4.0.${attempt}`)).rejects.toMatchObject({ code: 'invalid_credentials' });
-    }
-    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.4.1.1')).rejects.toMatchObject({ code: 'rate_limited' });
-
     const { deps } = harness(db);
     const email = uniqueEmail('flood');
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++) answers.push((await handleForgotPassword(post({ email }), deps)).status);
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('sign-in failures slow down the client making them, never the owner signing in elsewhere', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('targeted') });
+    const [attacker, owner] = ['10.4.0.1', '10.4.0.2'];
+    const signIn = (password: string, ip: string, email = user.email) => authorizeCredentials(db, { email, password }, ip);
+    const pair = `sign-in:email:${user.email.toLowerCase()}:ip:${attacker}`;
+    const lastFailureAgo = (bucket: string, seconds: number) => db.updateTable('rate_limits')
+      .set({ window_start: sql`now() - make_interval(secs => ${seconds})` }).where('bucket', '=', bucket).execute();
+
+    for (let attempt = 0; attempt < 5; attempt++) await expect(signIn('wrong', attacker)).rejects.toMatchObject({ code: 'invalid_credentials' });
+    // Past the free failures the next attempt waits 1 s, then 2 s, 4 s...: refused before, even with the right password.
+    await lastFailureAgo(pair, 0);
+    await expect(signIn(user.password, attacker)).rejects.toMatchObject({ code: 'rate_limited' });
+    await lastFailureAgo(pair, 1.5);
+    await expect(signIn('wrong', attacker)).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await lastFailureAgo(pair, 1.5);
+    await expect(signIn('wrong', attacker)).rejects.toMatchObject({ code: 'rate_limited' });
+    await lastFailureAgo(pair, 2.5);
+    await expect(signIn('wrong', attacker)).rejects.toMatchObject({ code: 'invalid_credentials' });
+
+    // The owner, on another client, is not slowed at all.
+    await expect(signIn(user.password, owner)).resolves.toMatchObject({ id: user.id });
+    expect(await signInThroughAuthJs(db, user.email, user.password)).toMatchObject({ cookie: expect.any(String) });
+
+    // A client spraying many addresses is slowed as a whole; the same addresses from elsewhere are not.
+    await db.updateTable('rate_limits').set({ hits: 30, window_start: sql`now()` }).where('bucket', '=', `sign-in:ip:${attacker}`).execute();
+    const other = await createTestUser(db, { email: uniqueEmail('sprayed') });
+    await expect(signIn(other.password, attacker, other.email)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(signIn(other.password, owner, other.email)).resolves.toMatchObject({ id: other.id });
+  });
+
+  it('a hash made with older scrypt parameters is replaced at sign-in, and the password still works', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('rehash') });
+    const oldHash = await hashPassword(user.password, { N: 16384, r: 8, p: 1 });
+    await db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user.id).execute();
+    const storedHash = async () => (await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash;
+
+    await expect(authorizeCredentials(db, { email: user.email, password: 'wrong' }, '10.5.0.1')).rejects.toMatchObject({ code: 'invalid_credentials' });
+    expect(await storedHash()).toBe(oldHash);
+    const session = await sessionCookieHeader(db, user.id);
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.5.0.1')).resolves.toMatchObject({ id: user.id });
+    const upgraded = await storedHash();
+    expect(upgraded).not.toBe(oldHash);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect(upgraded.startsWith('scrypt$16384$')).toBe(false);
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.5.0.2')).resolves.toMatchObject({ id: user.id });
+    // The same password: sessions stay.
+    expect(await getSessionUser(asRequest(session), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
   });
 
   it('the middleware sets locals.user, refuses cross-site writes and guards /api/admin and /api/me', async () => {
