@@ -1,29 +1,25 @@
 /**
  * The account endpoints (routes in src/pages/api/accounts and src/pages/api/me are one-line wrappers).
- * Every answer that could tell whether an e-mail has an account is the same either way.
+ * Every answer that could tell whether an e-mail has an account is the same either way, and takes the same work:
+ * the mail, and the lookups it needs, are queued and sent after the answer (mail-queue.ts).
  */
 import { z } from 'astro/zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
 import { json, jsonError, readJson } from '../http/respond.ts';
-import { confirmEmail, findUserByEmail, insertUnconfirmedUser, replacePassword } from './accounts.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import { confirmEmail, replacePassword } from './accounts.ts';
 import type { SessionUser } from './guards.ts';
-import type { Mailer } from './mail.ts';
+import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
 import { MESSAGES } from './messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, emailBucket, hitRateLimits, ipBucket } from './rate-limit.ts';
-import { emailProblem, newPasswordProblem, normaliseEmail, signUpProblem } from './rules.ts';
+import { emailProblem, newPasswordProblem, signUpProblem } from './rules.ts';
 import { sessionCookie, type SessionKeys } from './session.ts';
-import { consumeAuthToken, createAuthToken } from './tokens.ts';
+import { consumeAuthToken } from './tokens.ts';
 
-export interface AccountDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
+export interface AccountDeps extends MailQueueDeps {
   keys: SessionKeys;
-  /** Origin for links in e-mails (the configured site, never the request's Host header). */
-  siteOrigin: string;
   clientIp: string;
+  /** Runs work once the answer is on its way (kept alive on Netlify by waitUntil); errors are the runner's to log. */
+  afterResponse(work: () => Promise<unknown>): void;
 }
 
 const password = z.string().max(1024);
@@ -44,25 +40,21 @@ export async function handleSignUp(request: Request, deps: AccountDeps): Promise
   if (!await hitRateLimits(db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp], [emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail]])) {
     return tooManyAttempts();
   }
-  // Hashed before the lookup so that a new and a known address take the same time.
-  const passwordHash = await hashPassword(password);
-  const newUserId = await insertUnconfirmedUser(db, email, passwordHash);
-  const existing = newUserId ? null : await findUserByEmail(db, email);
-  if (newUserId || (existing && !existing.email_confirmed_at)) {
-    const token = await createAuthToken(db, (newUserId ?? existing!.id), 'confirm_email');
-    await deps.mailer(confirmationEmail(existing?.email ?? normaliseEmail(email), `${deps.siteOrigin}/api/accounts/confirm?token=${token}`));
-  } else if (existing) {
-    await deps.mailer(alreadyRegisteredEmail(existing.email, `${deps.siteOrigin}/login`));
-  }
+  await queueMail(deps, { kind: 'sign_up', email, passwordHash: await hashPassword(password) });
   return json({ message: MESSAGES.confirmationSent });
+}
+
+async function queueMail(deps: AccountDeps, job: AccountMailJob): Promise<void> {
+  await enqueueAccountMail(deps.db, job);
+  deps.afterResponse(() => sendQueuedAccountMail(deps));
 }
 
 /** GET /api/accounts/confirm?token=...: activates the account, then the login page says how it went. */
 export async function handleConfirmEmail(url: URL, deps: Pick<AccountDeps, 'db'>): Promise<Response> {
   const token = url.searchParams.get('token') ?? '';
-  const userId = token.length <= 200 ? await consumeAuthToken(deps.db, token, 'confirm_email') : null;
-  if (userId) await confirmEmail(deps.db, userId);
-  return new Response(null, { status: 303, headers: { Location: `/login?confirmed=${userId ? 1 : 0}`, 'Cache-Control': 'no-store' } });
+  const consumed = token.length <= 200 ? await consumeAuthToken(deps.db, token, 'confirm_email') : null;
+  if (consumed) await confirmEmail(deps.db, consumed);
+  return new Response(null, { status: 303, headers: { Location: `/login?confirmed=${consumed ? 1 : 0}`, 'Cache-Control': 'no-store' } });
 }
 
 export async function handleForgotPassword(request: Request, deps: AccountDeps): Promise<Response> {
@@ -75,11 +67,7 @@ export async function handleForgotPassword(request: Request, deps: AccountDeps):
   if (!await hitRateLimits(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp], [emailBucket('reset', email), RATE_LIMITS.resetPerEmail]])) {
     return tooManyAttempts();
   }
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const token = await createAuthToken(db, user.id, 'reset_password');
-    await deps.mailer(passwordResetEmail(user.email, `${deps.siteOrigin}/reset-password?token=${token}`));
-  }
+  await queueMail(deps, { kind: 'password_reset', email });
   return json({ message: MESSAGES.resetLinkSent });
 }
 
@@ -93,12 +81,9 @@ export async function handleResetPassword(request: Request, deps: AccountDeps): 
   if (problem) return jsonError(problem);
   const { db } = deps;
   if (!await hitRateLimits(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp]])) return tooManyAttempts();
-  const userId = await consumeAuthToken(db, token, 'reset_password');
-  if (!userId) return jsonError(MESSAGES.resetLinkInvalid);
-  const claims = await replacePassword(db, userId, password, { confirmEmail: true });
-  // Other reset links sent before this one are void too.
-  await db.updateTable('auth_tokens').set({ used_at: new Date() })
-    .where('user_id', '=', userId).where('purpose', '=', 'reset_password').where('used_at', 'is', null).execute();
+  const consumed = await consumeAuthToken(db, token, 'reset_password');
+  if (!consumed) return jsonError(MESSAGES.resetLinkInvalid);
+  const claims = await replacePassword(db, consumed.userId, password, { confirmEmail: true });
   return json({ message: MESSAGES.passwordReset }, 200, { 'Set-Cookie': await sessionCookie(claims, deps.keys) });
 }
 

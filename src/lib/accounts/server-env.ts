@@ -36,7 +36,26 @@ function configuredMailer(): Mailer {
 }
 
 export async function accountDeps(context: APIContext): Promise<AccountDeps> {
-  return { db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(), siteOrigin: siteOrigin(), clientIp: clientIp(context) };
+  return {
+    db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(), siteOrigin: siteOrigin(), clientIp: clientIp(context),
+    afterResponse: afterResponseOf(context),
+  };
+}
+
+interface NetlifyLocals {
+  netlify?: { context?: { waitUntil?(promise: Promise<unknown>): void } };
+}
+
+/**
+ * Work that runs after the answer. The Node server keeps running anyway; a Netlify function is frozen once it has
+ * answered unless the work is handed to its context's waitUntil.
+ */
+function afterResponseOf(context: APIContext): AccountDeps['afterResponse'] {
+  const netlify = (context.locals as NetlifyLocals).netlify?.context;
+  return (work) => {
+    const running = work().catch((error: unknown) => console.error('[after response]', error));
+    netlify?.waitUntil?.(running);
+  };
 }
 
 /**
