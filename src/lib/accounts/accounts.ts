@@ -62,3 +62,23 @@ export async function replacePassword(
   if (options.confirmEmail) await voidAuthTokens(db, userId, 'confirm_email');
   return { sub: row.id, email: row.email, session_version: row.session_version };
 }
+
+export type AdminChange = 'created' | 'promoted' | 'updated';
+
+/**
+ * `npm run create-admin`: makes the address a confirmed admin with this password. An existing account is promoted
+ * (or, already an admin, updated); either way its other sessions end, as with any password change.
+ */
+export async function createOrPromoteAdmin(db: Kysely<Database>, email: string, password: string): Promise<AdminChange> {
+  const existing = await db.selectFrom('users').select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', normaliseEmail(email))).executeTakeFirst();
+  if (!existing) {
+    await db.insertInto('users')
+      .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role: 'admin', email_confirmed_at: new Date() })
+      .execute();
+    return 'created';
+  }
+  await replacePassword(db, existing.id, password, { confirmEmail: true });
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', existing.id).execute();
+  return existing.role === 'admin' ? 'updated' : 'promoted';
+}
