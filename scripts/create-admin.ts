@@ -97,10 +97,5 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// Exits explicitly: a prompt leaves stdin's handle behind.
+process.exit(await main());
