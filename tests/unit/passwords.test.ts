@@ -9,7 +9,7 @@ describe('password hashing', () => {
     expect(hash).not.toContain('correct horse');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
-  });
+  }, 30_000); // three full-cost scrypt runs (128 MiB each) on a shared machine
   it('salts every hash', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
   });
