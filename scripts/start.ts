@@ -1,7 +1,9 @@
 /**
  * `npm start`: database up (the embedded PGlite by default), migrations applied, the demo catalogue seeded
- * when the database is empty, the site built from it and served on localhost.
+ * when the database is empty (with the demo accounts only in the embedded database), the site built from it and
+ * served on localhost. With a DATABASE_URL, a demo account whose README password still works is reported loudly.
  */
+import { accountsWithDemoPasswords, demoPasswordWarning } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
@@ -15,9 +17,11 @@ const database = await openScriptDatabase();
 
 if (await isDatabaseEmpty(database.db)) {
   console.log('Empty database: seeding the demo catalogue…');
-  const summary = await seedDemoCatalogue(database.db);
+  const summary = await seedDemoCatalogue(database.db, { accounts: database.embedded });
   console.log(summary);
 }
+const openDemoAccounts = database.embedded ? [] : await accountsWithDemoPasswords(database.db);
+if (openDemoAccounts.length) console.error(demoPasswordWarning(openDemoAccounts));
 
 // Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
 await resetServedOutput();
@@ -27,9 +31,11 @@ await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: siteUrlSetting() ?
 const server = keepRunning('node', ['dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
+const accounts = database.embedded
+  ? `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}`
+  : '  Create an admin with `npm run create-admin -- you@example.com` (no demo accounts outside the embedded demo).';
 console.log(`
   CineCat is running at http://localhost:${port}
-  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
-  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}
+${accounts}
   Press Ctrl-C to stop; the data stays in ./data.
 `);

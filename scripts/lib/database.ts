@@ -12,6 +12,8 @@ import { databaseEnv, embeddedDbDir } from '../../src/lib/settings.ts';
 
 export interface ScriptDatabase {
   db: Kysely<Database>;
+  /** True for the embedded demo database (no DATABASE_URL): the only place demo accounts are seeded by default. */
+  embedded: boolean;
   /** Set when this process started the embedded server (and so owns the data directory). */
   server?: EmbeddedServer;
   close(): Promise<void>;
@@ -27,6 +29,7 @@ export async function openScriptDatabase(options: { migrate?: boolean } = {}): P
   if (options.migrate !== false) await migrateToLatest(db);
   return {
     db,
+    embedded: settings.kind === 'embedded',
     server,
     async close() {
       await db.destroy();

@@ -33,6 +33,18 @@ export function databaseEnv() {
 /** Data directory of the embedded database (db/embedded-server.ts has the default). */
 export const embeddedDbDir = () => text('EMBEDDED_DB_DIR');
 
+/**
+ * How many reverse proxies of our own sit in front of the server (TRUSTED_PROXY_HOPS, default 0); rate limits then
+ * key on the client they saw (http/respond.ts clientIp).
+ */
+export function trustedProxyHops(): number {
+  const hops = Number(text('TRUSTED_PROXY_HOPS') ?? 0);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+/** A real deployment (a database URL, or Netlify), where the demo accounts' README passwords must not work. */
+export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true');
+
 /** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
 export const authSecret = () => text('AUTH_SECRET');
 

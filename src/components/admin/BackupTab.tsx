@@ -44,7 +44,7 @@ export default function BackupTab() {
       showToast('Please select a backup file to restore.', 'error');
       return;
     }
-    if (window.prompt('This replaces ALL data. Type RESTORE to confirm.') !== 'RESTORE') {
+    if (window.prompt('This replaces ALL data and signs everyone out (you too). Type RESTORE to confirm.') !== 'RESTORE') {
       showToast('Restore cancelled.', 'info');
       return;
     }
@@ -75,6 +75,7 @@ export default function BackupTab() {
       <div className="admin-card">
         <h2>Restore</h2>
         <p>Replaces all data with a backup file's. This cannot be undone.</p>
+        <p>Everyone is signed out, you included, and signs in again with the passwords the backup holds.</p>
         <label>Backup file
           <input type="file" accept=".json,application/json" onChange={(event) => choose(event.target.files?.[0])} />
         </label>

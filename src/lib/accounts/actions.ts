@@ -1,29 +1,27 @@
 /**
  * What the account endpoints do (routes in src/pages/api/accounts and src/pages/api/me). Every answer that could
- * tell whether an e-mail has an account is the same either way.
+ * tell whether an e-mail has an account is the same either way, and takes the same work: the mail, and the lookups
+ * it needs, are queued and sent after the answer (mail-queue.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { InvalidInput, TooManyRequests } from '../http/errors.ts';
-import { confirmEmail, findUserByEmail, insertUnconfirmedUser, replacePassword } from './accounts.ts';
+import { confirmEmail, replacePassword } from './accounts.ts';
 import type { AccountMessage, ChangePasswordInput, ResetPasswordInput, SignUpInput } from './contract.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import type { SessionUser } from './guards.ts';
-import type { Mailer } from './mail.ts';
+import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
 import { MESSAGES } from './messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, emailBucket, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
-import { emailProblem, newPasswordProblem, normaliseEmail, signUpProblem } from './rules.ts';
+import { emailProblem, newPasswordProblem, signUpProblem } from './rules.ts';
 import { sessionCookie, type SessionKeys } from './session.ts';
-import { consumeAuthToken, createAuthToken } from './tokens.ts';
+import { consumeAuthToken } from './tokens.ts';
 
-export interface AccountDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
+export interface AccountDeps extends MailQueueDeps {
   keys: SessionKeys;
-  /** Origin for links in e-mails (the configured site, never the request's Host header). */
-  siteOrigin: string;
   clientIp: string;
+  /** Runs work once the answer is on its way (kept alive on Netlify by waitUntil); errors are the runner's to log. */
+  afterResponse(work: () => Promise<unknown>): void;
 }
 
 /** A success that also signs the caller in: the answer and its session cookie. */
@@ -41,35 +39,27 @@ export async function signUp(deps: AccountDeps, { email, password, confirm }: Si
   refuse(signUpProblem(email, password, confirm));
   const { db } = deps;
   await limit(db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp], [emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail]]);
-  // Hashed before the lookup so that a new and a known address take the same time.
-  const passwordHash = await hashPassword(password);
-  const newUserId = await insertUnconfirmedUser(db, email, passwordHash);
-  const existing = newUserId ? null : await findUserByEmail(db, email);
-  if (newUserId || (existing && !existing.email_confirmed_at)) {
-    const token = await createAuthToken(db, (newUserId ?? existing!.id), 'confirm_email');
-    await deps.mailer(confirmationEmail(existing?.email ?? normaliseEmail(email), `${deps.siteOrigin}/api/accounts/confirm?token=${token}`));
-  } else if (existing) {
-    await deps.mailer(alreadyRegisteredEmail(existing.email, `${deps.siteOrigin}/login`));
-  }
+  await queueMail(deps, { kind: 'sign_up', email, passwordHash: await hashPassword(password) });
   return { message: MESSAGES.confirmationSent };
+}
+
+async function queueMail(deps: AccountDeps, job: AccountMailJob): Promise<void> {
+  await enqueueAccountMail(deps.db, job);
+  deps.afterResponse(() => sendQueuedAccountMail(deps));
 }
 
 /** Activates the account of a confirmation token; answers whether it did (the login page then says how it went). */
 export async function confirmAccount(db: Kysely<Database>, token: string): Promise<boolean> {
-  const userId = token.length <= 200 ? await consumeAuthToken(db, token, 'confirm_email') : null;
-  if (userId) await confirmEmail(db, userId);
-  return Boolean(userId);
+  const consumed = token.length <= 200 ? await consumeAuthToken(db, token, 'confirm_email') : null;
+  if (consumed) await confirmEmail(db, consumed);
+  return Boolean(consumed);
 }
 
 export async function forgotPassword(deps: AccountDeps, { email }: { email: string }): Promise<AccountMessage> {
   refuse(emailProblem(email));
   const { db } = deps;
   await limit(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp], [emailBucket('reset', email), RATE_LIMITS.resetPerEmail]]);
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const token = await createAuthToken(db, user.id, 'reset_password');
-    await deps.mailer(passwordResetEmail(user.email, `${deps.siteOrigin}/reset-password?token=${token}`));
-  }
+  await queueMail(deps, { kind: 'password_reset', email });
   return { message: MESSAGES.resetLinkSent };
 }
 
@@ -79,12 +69,9 @@ export async function resetPassword(deps: Pick<AccountDeps, 'db' | 'keys' | 'cli
   refuse(newPasswordProblem(password, confirm));
   const { db } = deps;
   await limit(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp]]);
-  const userId = await consumeAuthToken(db, token, 'reset_password');
-  if (!userId) throw new InvalidInput(MESSAGES.resetLinkInvalid);
-  const claims = await replacePassword(db, userId, password, { confirmEmail: true });
-  // Other reset links sent before this one are void too.
-  await db.updateTable('auth_tokens').set({ used_at: new Date() })
-    .where('user_id', '=', userId).where('purpose', '=', 'reset_password').where('used_at', 'is', null).execute();
+  const consumed = await consumeAuthToken(db, token, 'reset_password');
+  if (!consumed) throw new InvalidInput(MESSAGES.resetLinkInvalid);
+  const claims = await replacePassword(db, consumed.userId, password, { confirmEmail: true });
   return { message: MESSAGES.passwordReset, cookie: await sessionCookie(claims, deps.keys) };
 }
 

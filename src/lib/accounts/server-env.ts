@@ -34,12 +34,31 @@ function configuredMailer(): Mailer {
 }
 
 export async function accountDeps(context: APIContext): Promise<AccountDeps> {
-  return { db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(context), siteOrigin: siteOrigin(context), clientIp: clientIp(context) };
+  return {
+    db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(context), siteOrigin: siteOrigin(context), clientIp: clientIp(context),
+    afterResponse: afterResponseOf(context),
+  };
 }
 
 /** The answer to a success that signs the caller in: the message, and the session cookie set. */
 export function signedInResponse({ message, cookie }: SignedIn): Response {
   return json({ message }, 200, { 'Set-Cookie': cookie });
+}
+
+interface NetlifyLocals {
+  netlify?: { context?: { waitUntil?(promise: Promise<unknown>): void } };
+}
+
+/**
+ * Work that runs after the answer. The Node server keeps running anyway; a Netlify function is frozen once it has
+ * answered unless the work is handed to its context's waitUntil.
+ */
+function afterResponseOf(context: APIContext): AccountDeps['afterResponse'] {
+  const netlify = (context.locals as NetlifyLocals).netlify?.context;
+  return (work) => {
+    const running = work().catch((error: unknown) => console.error('[after response]', error));
+    netlify?.waitUntil?.(running);
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 /** Shared plumbing of the JSON endpoints' answers (src/lib/http/endpoint.ts builds most of them). */
 
+import { trustedProxyHops } from '../settings.ts';
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -19,10 +21,17 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The caller's IP, for rate limits, as the adapter reports it (@astrojs/netlify takes it from Netlify's context).
- * Client-supplied headers such as X-Forwarded-For are never trusted: they would let anyone dodge the limits.
+ * The caller's IP, for rate limits. By default the socket's address as the adapter reports it (@astrojs/netlify
+ * takes it from Netlify's context): X-Forwarded-For is then ignored, since any client can write it to dodge the
+ * limits. Only with TRUSTED_PROXY_HOPS set is it read, and only the part our own proxies wrote: each proxy appends
+ * the address it received the request from, so the client is the entry that many places from the right.
  */
-export function clientIp(context: { request: Request; clientAddress?: string }): string {
+export function clientIp(context: { request: Request; clientAddress?: string }, hops = trustedProxyHops()): string {
+  if (hops > 0) {
+    const forwarded = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const client = forwarded[Math.max(0, forwarded.length - hops)];
+    if (client) return client;
+  }
   try {
     return context.clientAddress || 'unknown';
   } catch {

