@@ -223,6 +223,11 @@ describeEachEngine('accounts', (getDb) => {
     expect(unknown.url.searchParams.get('code')).toBe('invalid_credentials');
     expect(wrong.url.pathname).toBe('/login');
     expect(wrong.cookie).toBeUndefined();
+    // Not one address: refused like any wrong credentials, before any lookup or rate-limit bucket.
+    const buckets = await db.selectFrom('rate_limits').select('bucket').execute();
+    await expect(authorizeCredentials(db, { email: `${user.email},${uniqueEmail('other')}`, password: user.password }, '10.7.0.1'))
+      .rejects.toMatchObject({ code: 'invalid_credentials' });
+    expect(await db.selectFrom('rate_limits').select('bucket').execute()).toEqual(buckets);
   });
 
   it('reset links work once, expire, and end the other sessions', async () => {

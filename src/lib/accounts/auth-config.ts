@@ -12,7 +12,7 @@ import type { SignInErrorCode } from './messages.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { BACKOFFS, clearRateLimit, emailAndIpBucket, forgiveAttempt, hitBackoffs, ipBucket } from './rate-limit.ts';
 import { AUTH_BASE_PATH } from './routes.ts';
-import { normaliseEmail } from './rules.ts';
+import { emailProblem, normaliseEmail } from './rules.ts';
 import { findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
@@ -41,7 +41,7 @@ export async function authorizeCredentials(
 ): Promise<SignedInUser> {
   const email = typeof input.email === 'string' ? normaliseEmail(input.email) : '';
   const password = typeof input.password === 'string' ? input.password : '';
-  if (!email || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
+  if (emailProblem(email) || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
   const clientBucket = ipBucket('sign-in', clientIp);
   const pairBucket = emailAndIpBucket('sign-in', email, clientIp);
   const allowed = await hitBackoffs(db, [[clientBucket, BACKOFFS.signInPerClient], [pairBucket, BACKOFFS.signInPerEmailAndClient]]);

@@ -5,8 +5,8 @@
  * answer:
  * - right after it, in the same process (`afterResponse`: Netlify's waitUntil keeps the function alive for it;
  *   the Node server simply keeps running);
- * - and, for a job whose sending failed or whose function was frozen, by the next account request's drain or by
- *   the scheduled function netlify/functions/send-account-mail.ts.
+ * - and, for a job whose sending failed or whose function was frozen, by the next sign-up or reset request's drain
+ *   (no scheduled function: it would wake a scale-to-zero database every few minutes for a rare leftover).
  * Tokens are created only when the mail is sent, so no usable link ever sits in the queue.
  */
 import { sql, type Kysely } from 'kysely';
