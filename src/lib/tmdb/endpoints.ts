@@ -42,7 +42,9 @@ export async function handleBulkImport(request: Request, db: Db, client: TmdbCli
     const result = await importPopularPage(db, client, kind, page);
     await requestRebuild(db, `bulk import ${kind} page ${page}`);
     const nextPage = result.nextPage !== null && result.nextPage <= endPage ? result.nextPage : null;
-    return json({ message: `Imported page ${page}: ${result.processed} item(s).`, totalProcessedInRun: result.processed, nextPage });
+    const skippedNote = result.skipped.length ? ` Skipped ${result.skipped.length}.` : '';
+    return json({ message: `Imported page ${page}: ${result.processed} item(s).${skippedNote}`, totalProcessedInRun: result.processed,
+      skipped: result.skipped, nextPage });
   } catch (error) {
     return json({ error: errorMessage(error), message: `Failed to import page ${page}.`, totalProcessedInRun: 0, nextPage: null }, 502);
   }
