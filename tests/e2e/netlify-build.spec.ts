@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../scripts/lib/processes.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -11,4 +11,10 @@ test('the site also builds for Netlify (static pages plus the SSR function)', as
   expect(existsSync(join(outDir, 'index.html'))).toBe(true);
   expect(readdirSync(join(outDir, 'movie')).length).toBeGreaterThan(10);
   expect(existsSync('.netlify/v1/functions/ssr')).toBe(true);
+  // Netlify's CDN sends the security headers with the prerendered files (src/lib/security/headers.ts).
+  const headers = readFileSync(join(outDir, '_headers'), 'utf8');
+  expect(headers).toMatch(/^\/\*\n/);
+  expect(headers).toContain("  Content-Security-Policy: frame-ancestors 'none'; object-src 'none'; base-uri 'self'\n");
+  expect(headers).toContain('  X-Content-Type-Options: nosniff\n');
+  expect(headers).toContain('  Referrer-Policy: strict-origin-when-cross-origin\n');
 });
