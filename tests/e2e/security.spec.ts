@@ -59,6 +59,9 @@ test('prerendered pages, personal pages and API answers carry the CSP and the se
   const api = await request.get('/api/me');
   expect(api.headers()).toMatchObject({ ...COMMON_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
 
+  // Without PUBLIC_AD_SCRIPT_URL (the e2e build) there is no ad frame: no ad code can run anywhere.
+  expect((await request.get('/ad-frame')).status()).toBe(404);
+
   const asset = await request.get('/scripts/early.js');
   expect(asset.headers()).toMatchObject({ ...COMMON_HEADERS, 'content-security-policy': expect.stringContaining("frame-ancestors 'none'") });
 });
