@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import { islandDirectives } from './src/lib/islands/integration.ts';
+import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
+import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 
 // Netlify sets NETLIFY=true in its builds; everywhere else the site runs on Node's standalone server.
 const onNetlify = process.env.NETLIFY === 'true' || process.env.DEPLOY_TARGET === 'netlify';
@@ -12,9 +14,19 @@ export default defineConfig({
   site: process.env.SITE_URL || process.env.URL || 'http://localhost:4321',
   output: 'static',
   adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
-  integrations: [react(), islandDirectives()],
+  integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [])],
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },
-  security: { checkOrigin: true },
+  // No Markdown here; Shiki's inline styles would not pass the CSP anyway.
+  markdown: { syntaxHighlight: false },
+  security: {
+    checkOrigin: true,
+    // Hashes for Astro's own scripts and styles; the rest of the policy and the headers: src/lib/security/headers.ts.
+    csp: {
+      directives: [...PAGE_CSP_DIRECTIVES],
+      // style="" attributes (React islands' computed backgrounds and widths) are allowed; <style> needs a hash.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
 });

@@ -10,6 +10,7 @@
  */
 import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
 import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import type { SkippedTitle } from '../src/lib/admin/contract.ts';
 import { MAX_POPULAR_PAGE } from '../src/lib/tmdb/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const database = await openScriptDatabase();
   const summaries: ImportSummary[] = [];
+  const skipped: SkippedTitle[] = [];
   let pages = 0;
   try {
     if ('id' in command) {
@@ -70,8 +72,10 @@ async function main(): Promise<number> {
       for (let page = start; page <= end; page++) {
         const result = await importPopularPage(database.db, client, command.kind, page);
         summaries.push(...result.summaries);
+        skipped.push(...result.skipped);
         pages++;
-        progress(page - start + 1, end - start + 1, `page ${page}: ${result.processed} title(s)`);
+        const skippedNote = result.skipped.length ? `, ${result.skipped.length} skipped` : '';
+        progress(page - start + 1, end - start + 1, `page ${page}: ${result.processed} title(s)${skippedNote}`);
         if (result.nextPage === null) break;
       }
     }
@@ -84,6 +88,10 @@ async function main(): Promise<number> {
   const created = summaries.filter((summary) => summary.created).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Imported ${summaries.length} title(s) from ${pages} page(s): ${created} created, ${summaries.length - created} updated in ${seconds}s.`);
+  if (skipped.length) {
+    console.log(`Skipped ${skipped.length} title(s):`);
+    for (const title of skipped) console.log(`  TMDB ${title.tmdbId}: ${title.reason}`);
+  }
   return 0;
 }
 

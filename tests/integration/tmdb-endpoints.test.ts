@@ -16,6 +16,7 @@ const routes = {
   person: (await import('../../src/pages/api/person/[id].ts')).GET,
 };
 const ADMIN = { id: '00000000-0000-0000-0000-000000000002', email: 'admin@example.com', role: 'admin' as const };
+import { BROKEN_MOVIE_ID, HOSTILE_MARKUP, HOSTILE_MOVIE_ID, HOSTILE_POPULAR_PAGE, HOSTILE_TITLE } from '../support/tmdb-fixtures/index.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeTmdb>>;
 const reasons: string[] = [];
@@ -100,5 +101,28 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
     // Someone we do not list is answered but not stored.
     await personDetails('33', db, TMDB);
     expect(await db.selectFrom('people').select('id').where('id', '=', 33).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('adds a title whose text carries a NUL byte and markup: the NUL is dropped, the markup kept as text', async () => {
+    const db = getDb();
+    const added = await add(post({ tmdb_id: HOSTILE_MOVIE_ID }), db, TMDB, 'movie');
+    expect(await added.json()).toMatchObject({ message: 'Content added successfully!' });
+    expect(added.status).toBe(200);
+    const movie = await db.selectFrom('movies').select(['id', 'title', 'overview']).where('tmdb_id', '=', HOSTILE_MOVIE_ID).executeTakeFirstOrThrow();
+    expect(movie).toMatchObject({ title: HOSTILE_TITLE, overview: `Overview ${HOSTILE_MARKUP}\nsecond line` });
+    expect(await db.selectFrom('movie_credits').select('character_name').where('movie_id', '=', movie.id).execute())
+      .toEqual([{ character_name: HOSTILE_MARKUP }]);
+  });
+
+  it('a bulk page with a title TMDB sends unusable data for imports the others and names the skipped one', async () => {
+    const db = getDb();
+    const answer = await bulkImport(post({ page: HOSTILE_POPULAR_PAGE, endPage: HOSTILE_POPULAR_PAGE }), db, TMDB, 'movie');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      message: `Imported page ${HOSTILE_POPULAR_PAGE}: 3 item(s). Skipped 1.`, totalProcessedInRun: 3, nextPage: null,
+      skipped: [{ tmdbId: BROKEN_MOVIE_ID, reason: `TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: Invalid input: expected string, received undefined).` }],
+    });
+    const imported = await db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [1, 2, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID]).orderBy('tmdb_id').execute();
+    expect(imported.map((movie) => movie.tmdb_id)).toEqual([1, 2, HOSTILE_MOVIE_ID]);
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { BulkImportPage } from '../../lib/admin/contract.ts';
+import type { BulkImportPage, SkippedTitle } from '../../lib/admin/contract.ts';
 
 
 export default function BulkImportPanel({ onProgress }: { onProgress(): void | Promise<void> }) {
@@ -12,6 +12,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
   const [running, setRunning] = useState(false);
   const [processed, setProcessed] = useState(0);
   const [stopped, setStopped] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<SkippedTitle[]>([]);
 
   const run = async (kind: 'movies' | 'tv') => {
     const first = Number(start);
@@ -20,7 +21,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       showToast('Invalid page numbers.', 'error');
       return;
     }
-    setRunning(true); setProcessed(0); setStopped(null);
+    setRunning(true); setProcessed(0); setStopped(null); setSkipped([]);
     let page: number | null = first;
     while (page !== null && page <= last) {
       try {
@@ -61,6 +62,12 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
         {running ? `Importing… ${processed} item(s) processed.` : processed ? `${processed} item(s) processed.` : ''}
       </p>
       {stopped && <p className="admin-banner error" role="alert">{stopped}</p>}
+      {skipped.length > 0 && (
+        <details className="admin-banner" open data-testid="import-skipped">
+          <summary>{skipped.length} title(s) skipped</summary>
+          <ul>{skipped.map((title) => <li key={title.tmdbId}>TMDB {title.tmdbId}: {title.reason}</li>)}</ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -74,7 +74,9 @@ export interface AdminMessage { message: string }
 export interface AdminCount extends AdminMessage { count: number }
 export interface EpisodeLinksUploaded extends AdminMessage { errors: LinkUploadError[] }
 export interface AddedTitle extends AdminMessage { id: number; created: boolean }
-export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; nextPage: number | null }
+/** A title a bulk import left out, and why; the run goes on without it. */
+export interface SkippedTitle { tmdbId: number; reason: string }
+export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; skipped: SkippedTitle[]; nextPage: number | null }
 export interface RestoreDone extends AdminMessage { rows: number }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';

@@ -46,7 +46,8 @@ export async function bulkImportPage(db: Db, client: TmdbClient | null, kind: 'm
   try {
     const result = await importPopularPage(db, tmdb, kind, page);
     const nextPage = result.nextPage !== null && result.nextPage <= endPage ? result.nextPage : null;
-    return { message: `Imported page ${page}: ${result.processed} item(s).`, totalProcessedInRun: result.processed, nextPage };
+    const skippedNote = result.skipped.length ? ` Skipped ${result.skipped.length}.` : '';
+    return { message: `Imported page ${page}: ${result.processed} item(s).${skippedNote}`, totalProcessedInRun: result.processed, skipped: result.skipped, nextPage };
   } catch (error) {
     throw new UpstreamFailure(errorMessage(error));
   }
