@@ -1,6 +1,7 @@
 /**
  * Every setting the project reads from its environment, in one place, for the Astro server, the Netlify functions
- * and the scripts (run under tsx) alike; no other file reads process.env (tests/unit/settings.test.ts checks).
+ * and the scripts (run under tsx) alike; no other file reads process.env or import.meta.env (tests/unit/settings.test.ts
+ * checks).
  * Settings are read and validated when asked for, never cached: scripts and tests may change the environment
  * while the process runs, and importing this module never fails. An empty value counts as unset.
  * Server-only: islands must not import it (their public values come from the pages that render them).
@@ -84,8 +85,11 @@ export const serverHost = () => text('HOST') ?? '127.0.0.1';
 /** The canonical origin given to builds (astro.config.mjs `site`), defaulting to the local server. */
 export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
 
-/** True in a production build (Vite replaces process.env.NODE_ENV in the bundle). */
-export const isProductionBuild = () => process.env.NODE_ENV === 'production';
+/**
+ * True in a production build, for pages prerendered and rendered on demand alike: Vite bakes import.meta.env into
+ * the bundle (it keeps the server's process.env for run time). Scripts under tsx have no import.meta.env.
+ */
+export const isProductionBuild = () => import.meta.env?.PROD === true;
 
 /** Public values baked into the pages at build time. */
 export function publicSettings() {

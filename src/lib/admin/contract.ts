@@ -33,7 +33,6 @@ export const AdminListQuery = z.object({
   page: page(),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
-export type AdminListInput = z.infer<typeof AdminListQuery>;
 
 export const EpisodesQuery = z.object({ showId: id(), season: seasonNumber.optional() });
 

@@ -15,7 +15,7 @@ export const AddMovieBody = z.object({ tmdb_id: tmdbId, stream_url: optionalUrl,
 export const AddShowBody = z.object({ tmdb_id: tmdbId });
 export type AddMovieInput = z.infer<typeof AddMovieBody>;
 
-export const INVALID_ACTOR_ID = 'Invalid actor id.';
+const INVALID_ACTOR_ID = 'Invalid actor id.';
 /** /api/person/[id]: a person's TMDB id (the spec's one message for any bad id). */
 export const PersonParams = z.object({ id: z.string() }).transform((params, context) => {
   const parsed = id().safeParse(params.id);
