@@ -6,7 +6,8 @@ import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
 import { openScriptDatabase } from './lib/database.ts';
-import { keepRunning, run, stopTogether } from './lib/processes.ts';
+import { stopTogether } from './lib/processes.ts';
+import { buildSite, serveSite } from './lib/site.ts';
 
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '127.0.0.1';
@@ -21,9 +22,9 @@ if (await isDatabaseEmpty(database.db)) {
 // Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
 await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
-await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
+await buildSite({ ...buildEnv, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
 
-const server = keepRunning('node', ['dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
+const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
 console.log(`
