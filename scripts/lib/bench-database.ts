@@ -44,7 +44,8 @@ export async function openBenchDatabase(workDir: string, options: { reset: boole
   const port = await freePort();
   const env = { EMBEDDED_DB_PORT: String(port), EMBEDDED_DB_DIR: join(workDir, 'pglite') };
   const server = keepRunning(process.execPath, ['--import', 'tsx', 'scripts/db-server.ts'], env);
-  const deadline = Date.now() + 60_000;
+  // PGlite compiles its WebAssembly and creates the cluster first: minutes on a busy machine.
+  const deadline = Date.now() + 300_000;
   while (!(await isPortOpen(port))) {
     if (server.exitCode !== null || Date.now() > deadline) {
       await stopProcess(server);

@@ -29,10 +29,13 @@ export interface LoadSettings {
   origin: string;
   connections: number;
   durationSeconds: number;
+  /** A cheap database-backed page: once it answers, what a run left queued on the server has drained. */
+  settlePath: string;
 }
 
 const WARM_UP_SECONDS = 2;
 const TIMEOUT_SECONDS = 10;
+const SETTLE_TIMEOUT_MS = 300_000;
 
 /** A short unmeasured run (JIT, connection pools, database caches), then the measured one. */
 export async function measure(scenario: Scenario, settings: LoadSettings): Promise<Measurement> {
@@ -40,7 +43,10 @@ export async function measure(scenario: Scenario, settings: LoadSettings): Promi
   const timer = housekeeping && setInterval(() => void housekeeping.task().catch(() => {}), housekeeping.everyMs);
   try {
     await load(scenario, settings, Math.min(WARM_UP_SECONDS, settings.durationSeconds));
-    return summarise(scenario.name, scenario.group, await load(scenario, settings, settings.durationSeconds));
+    await settle(settings);
+    const samples = await load(scenario, settings, settings.durationSeconds);
+    await settle(settings);
+    return summarise(scenario.name, scenario.group, samples);
   } finally {
     clearInterval(timer);
   }
@@ -79,6 +85,15 @@ async function load(scenario: Scenario, settings: LoadSettings, durationSeconds:
   samples.seconds = (performance.now() - started) / 1000;
   if (firstFailure) console.warn(`${scenario.name}: first failed answer: ${firstFailure}`);
   return samples;
+}
+
+/**
+ * autocannon abandons the requests still in flight when a run ends, but the server still works through them (and
+ * the single-connection embedded database queues them): wait until it has, so no run inherits another's backlog.
+ */
+async function settle(settings: LoadSettings): Promise<void> {
+  const response = await fetch(settings.origin + settings.settlePath, { signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
+  await response.arrayBuffer();
 }
 
 /** Several scenarios at once (separate autocannon instances); resolves with each one's measurement. */

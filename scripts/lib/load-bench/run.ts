@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { peopleApiUrl } from '../../../src/lib/catalog/people-params.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
 import { Random } from '../../../src/lib/demo/random.ts';
-import { openBenchDatabase } from '../bench-database.ts';
+import { openBenchDatabase, type BenchDatabase } from '../bench-database.ts';
 import { freePort } from '../ports.ts';
 import { stopProcess } from '../processes.ts';
 import { buildSite, serveSite, waitForSite } from '../site.ts';
@@ -36,9 +37,10 @@ async function step<T>(label: string, task: () => Promise<T>): Promise<T> {
 export async function runLoadBench(options: LoadBenchOptions): Promise<void> {
   mkdirSync('.bench', { recursive: true });
   const workDir = mkdtempSync(join('.bench', 'load-'));
-  const database = await openBenchDatabase(workDir, { reset: options.reset });
+  let opened: BenchDatabase | undefined;
   let server: ReturnType<typeof serveSite> | undefined;
   try {
+    const database = (opened = await openBenchDatabase(workDir, { reset: options.reset }));
     const { size } = options;
     console.log(`Load benchmark on the ${database.engine} database: ${size.movies} movies, ${size.shows} shows, ${size.people} people; ` +
       `${options.connections} connections, ${options.durationSeconds} s per scenario.`);
@@ -58,7 +60,7 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<void> {
     const random = new Random('load-bench');
     const fixtures = await step('prepare scenarios', () => gatherFixtures(database.db, origin, keys, random));
     const { sequential, writeUnderSearch } = loadScenarios(fixtures, random, database.db);
-    const settings = { origin, connections: options.connections, durationSeconds: options.durationSeconds };
+    const settings = { origin, connections: options.connections, durationSeconds: options.durationSeconds, settlePath: peopleApiUrl('name', 1) };
     const rows: Measurement[] = [];
     for (const scenario of sequential) {
       const row = await measure(scenario, settings);
@@ -75,7 +77,7 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<void> {
       `${options.connections} connections, ${options.durationSeconds} s each; ${machine}\n\n${table}\n\nSaved to ${file}`);
   } finally {
     if (server) await stopProcess(server);
-    await database.close();
+    await opened?.close();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
