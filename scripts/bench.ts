@@ -44,13 +44,18 @@ function scale(defaults: { movies: number; shows: number; people: number }) {
 
 if (values.load) {
   const { runLoadBench } = await import('./lib/load-bench/run.ts');
-  await runLoadBench({
-    size: scale({ movies: 10_000, shows: 2_000, people: 30_000 }),
-    connections: Number(values.connections),
-    durationSeconds: Number(values.duration),
-    reset: values.reset,
-  });
-  process.exit(0);
+  try {
+    await runLoadBench({
+      size: scale({ movies: 10_000, shows: 2_000, people: 30_000 }),
+      connections: Number(values.connections),
+      durationSeconds: Number(values.duration),
+      reset: values.reset,
+    });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Promise<T> {
