@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../src/lib/demo/random.ts';
-import { applyEdit, searchQuery, titleWords, typo } from '../../scripts/lib/load-bench/queries.ts';
+import { applyEdit, searchQuery, titleWords, typo, typoInTitle } from '../../scripts/lib/load-bench/queries.ts';
 import { formatTable, judge, percentile, summarise, type Measurement } from '../../scripts/lib/load-bench/report.ts';
 
 /** Levenshtein distance, to check that a typo is exactly one edit away (a swap counts as two substitutions). */
@@ -39,6 +39,16 @@ describe('load bench typos', () => {
         expect(distance(edited, word)).toBeLessThanOrEqual(2);
         expect(Math.abs(edited.length - word.length)).toBeLessThanOrEqual(1);
       }
+    }
+  });
+
+  it('a typo in a title edits its longest word as written and keeps the rest', () => {
+    const random = new Random(11);
+    for (let i = 0; i < 50; i++) {
+      const edited = typoInTitle('The Lonely Tide', random);
+      expect(edited).not.toBe('The Lonely Tide');
+      expect(edited.startsWith('The ')).toBe(true);
+      expect(edited.endsWith(' Tide')).toBe(true);
     }
   });
 

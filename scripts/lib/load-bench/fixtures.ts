@@ -15,7 +15,7 @@ import { listPlatforms } from '../../../src/lib/catalog/platforms.ts';
 import { slugify } from '../../../src/lib/catalog/slug.ts';
 import type { Random } from '../../../src/lib/demo/random.ts';
 import type { TitleRef } from '../../../src/lib/personal/titles.ts';
-import { browseFilters, titleWords, typo } from './queries.ts';
+import { browseFilters, titleWords, typoInTitle } from './queries.ts';
 
 export const BENCH_USERS = 200;
 const BENCH_PASSWORD = 'bench-password-1';
@@ -61,7 +61,6 @@ export async function gatherFixtures(db: Kysely<Database>, origin: string, keys:
 
   const page = await fetch(origin + titleHref({ type: 'movie', slug: slugify(top.title), tmdbId: top.tmdb_id }));
   if (!page.ok) throw new Error(`The movie page of "${top.title}" answered ${page.status}.`);
-  const longestWord = titleWords([top.title]).sort((a, b) => b.length - a.length)[0] ?? top.title;
 
   const browseChoices = new Map<string, BrowseChoice>();
   for (let i = 0; i < BROWSE_FILTER_SETS; i++) {
@@ -84,7 +83,7 @@ export async function gatherFixtures(db: Kysely<Database>, origin: string, keys:
     staticPath: new URL(page.url).pathname,
     words: titleWords([...movies.map((m) => m.title), ...shows.map((s) => s.name)]),
     popularTitle: top.title,
-    popularTypo: top.title.replace(longestWord, typo(longestWord, random)),
+    popularTypo: typoInTitle(top.title, random),
     popularBrowseUrl: browseApiUrl({ type: 'movie' }, { genreIds: [28], year: null, sort: 'top-rated', page: 1 }),
     browseChoices: [...browseChoices.values()],
     peoplePages: (await getJson<BrowsePage<unknown>>(origin, peopleApiUrl('popularity', 1))).totalPages,

@@ -49,6 +49,14 @@ export function titleWords(titles: readonly string[]): string[] {
   return [...words];
 }
 
+/** The title with a typo in its longest word, as typed (the rest of the title unchanged). */
+export function typoInTitle(title: string, random: Random): string {
+  const longest = (title.match(/\p{L}+/gu) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (!longest) return typo(title, random);
+  const at = title.indexOf(longest);
+  return title.slice(0, at) + typo(longest, random) + title.slice(at + longest.length);
+}
+
 /** A search for one or two words of real titles, each given a typo when `withTypo`. */
 export function searchQuery(words: readonly string[], random: Random, withTypo: boolean): string {
   const count = random.int(1, 2);
