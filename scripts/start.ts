@@ -23,7 +23,7 @@ await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
 await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
 
-const server = keepRunning('node', ['dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
+const server = keepRunning('node', ['--import', 'tsx', 'scripts/serve.ts', 'dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
 console.log(`
