@@ -17,7 +17,8 @@ export default defineConfig({
   integrations: [react(), islandDirectives(), ...(onNetlify ? [] : [precompressStatic()])],
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   trailingSlash: 'ignore',
-  build: { format: 'directory', concurrency: 4 },
+  // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
+  build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
   security: { checkOrigin: true },
   env: {
     schema: {
