@@ -6,14 +6,14 @@
  * Options (`client:interact={{ ... }}`) for islands that answer more than their own markup:
  * - `triggers`: a selector for elements elsewhere on the page the island acts on (the TV page's Trailer
  *   buttons): interacting with them hydrates the island too, and their clicks are replayed;
- * - `eagerWithQuery`: hydrate at once when the page URL has this query parameter (a link asking the island
- *   to do something on arrival, e.g. ?season=&episode= starting an episode).
+ * - `eagerWithQuery`: hydrate at once when the page URL has one of these query parameters (a link asking the
+ *   island for something else than its markup on arrival: ?season=&episode= starting an episode, ?page=2 of a list).
  */
 import type { ClientDirective } from 'astro';
 
 export interface InteractOptions {
   triggers?: string;
-  eagerWithQuery?: string;
+  eagerWithQuery?: string[];
 }
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -48,7 +48,8 @@ const interact: ClientDirective = (load, options, el) => {
   };
   document.addEventListener('click', holdClick, true);
   for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });
-  if (eagerWithQuery && new URLSearchParams(window.location.search).has(eagerWithQuery)) void start();
+  const query = new URLSearchParams(window.location.search);
+  if (eagerWithQuery?.some((name) => query.has(name))) void start();
 };
 
 export default interact;
