@@ -9,8 +9,11 @@ import { listPeople } from '../../src/lib/catalog/people.ts';
 import { REQUEST_SUBMITTED } from '../../src/lib/personal/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 
-/** Opens `path` on a 6x slower CPU with the islands' scripts held; returns the function that lets them load. */
-async function openBeforeHydration(page: Page, path: string): Promise<() => Promise<void>> {
+/**
+ * Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load and
+ * waits until the island holding `inside` (a selector) has hydrated.
+ */
+async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   let release!: () => void;
@@ -19,11 +22,12 @@ async function openBeforeHydration(page: Page, path: string): Promise<() => Prom
     await released;
     await route.continue();
   });
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
-  return async () => {
+  // Held module scripts keep DOMContentLoaded back: the markup is there as soon as it is parsed.
+  await page.goto(path, { waitUntil: 'commit' });
+  return async (inside) => {
+    await expect(page.locator(`astro-island[ssr]:has(${inside})`)).toHaveCount(1);
     release();
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator(`astro-island:not([ssr]):has(${inside})`)).toHaveCount(1, { timeout: 20_000 });
   };
 }
 
@@ -36,7 +40,7 @@ test('a Year chosen on /movies before hydration is applied', async ({ page, db }
 
   const hydrate = await openBeforeHydration(page, '/movies');
   await page.getByLabel('Year').selectOption(String(year));
-  await hydrate();
+  await hydrate('select[name="year"]');
   await expect(page.getByText('No movies found matching your criteria.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/movies\\?year=${year}$`));
   await expect(page.getByLabel('Year')).toHaveValue(String(year));
@@ -47,7 +51,7 @@ test('the people sort chosen before hydration is applied', async ({ page, db }) 
   expect(first).toBeDefined();
   const hydrate = await openBeforeHydration(page, '/people');
   await page.getByLabel('Sort by').selectOption('name');
-  await hydrate();
+  await hydrate('select[name="sort"]');
   await expect(page.getByRole('list', { name: 'People' }).getByRole('link').first()).toContainText(first!.name);
   await expect(page.getByLabel('Sort by')).toHaveValue('name');
 });
@@ -57,7 +61,7 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   const hydrate = await openBeforeHydration(page, '/request');
   await page.getByLabel('What would you like us to add?').fill(message);
   await page.getByLabel('Make this request public').uncheck();
-  await hydrate();
+  await hydrate('textarea[name="message"]');
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText(REQUEST_SUBMITTED)).toBeVisible();
   const saved = await db.selectFrom('requests').select(['message', 'is_public']).where('message', '=', message).executeTakeFirst();
