@@ -1,6 +1,6 @@
 /**
  * `client:interact`: hydrate an island on the visitor's first interaction with it (pointer over or down,
- * touch, focus, key). Keeps React off the wire until it is needed, which is what lets title pages stay
+ * touch, focus, key, or a value changed in one of its controls). Keeps React off the wire until it is needed, which is what lets title pages stay
  * inside their JavaScript budget. A click that arrives before hydration finishes is replayed afterwards.
  *
  * Options (`client:interact={{ ... }}`) for islands that answer more than their own markup:
@@ -16,7 +16,7 @@ export interface InteractOptions {
   eagerWithQuery?: string[];
 }
 
-const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
 
 const interact: ClientDirective = (load, options, el) => {
   const { triggers, eagerWithQuery } = (options.value ?? {}) as InteractOptions;
