@@ -233,3 +233,14 @@ export interface RebuildRequestsTable {
 export interface Database {
   rebuild_requests: RebuildRequestsTable;
 }
+
+// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
+export interface CatalogueVersionTable {
+  singleton: Generated<boolean>;
+  version: Generated<number>;
+  changed_at: Timestamp;
+}
+
+export interface Database {
+  catalogue_version: CatalogueVersionTable;
+}
