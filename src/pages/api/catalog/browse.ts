@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, jsonError } from '../../../lib/http/respond.ts';
 import { getDb } from '../../../lib/db.ts';
-import { browseTitles } from '../../../lib/catalog/browse.ts';
+import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
 import { browseResponseStatus, parseBrowseRequest } from '../../../lib/catalog/browse-request.ts';
 
 export const prerender = false;
@@ -14,7 +14,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ url }) => {
   const parsed = parseBrowseRequest(url.searchParams);
   if (!parsed.ok) return jsonError(parsed.error);
-  const result = await browseTitles(await getDb(), parsed.query);
+  const result = (await catalogueReadModel(await getDb())).browse(parsed.query);
   const status = browseResponseStatus(result);
   if (status === 416) {
     return json({ error: `Page ${result.page} is out of range.`, page: result.page, totalPages: result.totalPages, total: result.total }, 416);
