@@ -71,6 +71,21 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     }
   });
 
+  it('concurrent requests share one load, and later requests within the check interval query nothing', async () => {
+    let queries = 0;
+    const counted = getDb().withPlugin({
+      transformQuery: (args) => { queries++; return args.node; },
+      transformResult: async (args) => args.result,
+    });
+    const cache = new CatalogueCache(counted, 60_000);
+    const models = await Promise.all(Array.from({ length: 20 }, () => cache.model()));
+    expect(new Set(models).size).toBe(1);
+    expect(queries).toBe(5); // the version, movies, shows, people and platforms
+    models[0]!.search('a');
+    await cache.model();
+    expect(queries).toBe(5);
+  });
+
   it('a catalogue change bumps the version once per transaction and the next check reloads; a view does not', async () => {
     const db = getDb();
     const cache = new CatalogueCache(db, 0);
