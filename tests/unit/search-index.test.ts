@@ -8,7 +8,7 @@ const textOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
 /** The realistic titles, the first listed the most popular. */
 function realisticIndex(): SearchIndex<string> {
-  return new SearchIndex(TITLES.map((key, i) => ({ text: textOf(key), popularity: TITLES.length - i, voteCount: 0, value: key })));
+  return new SearchIndex(TITLES.map((key, i) => ({ text: textOf(key), popularity: TITLES.length - i, voteCount: 0, value: key })), { joinAdjacentWords: true });
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -83,7 +83,7 @@ describe('search index: ranking', () => {
     { text: 'Rocco and His Brothers', popularity: 100, voteCount: 0, value: 'rocco' },
     { text: 'Rockets', popularity: 80, voteCount: 5, value: 'rockets' },
     { text: 'Rocketman', popularity: 80, voteCount: 9, value: 'rocketman' },
-  ]);
+  ], { joinAdjacentWords: true });
 
   it('exact title first, then titles starting with the query, then containing it, then typos; popularity breaks ties', () => {
     // 'Rocco' is two edits from 'rocky': too far for a five-letter word. 'rocke…' is one edit from it, as a prefix.
@@ -101,7 +101,7 @@ describe('search index: ranking', () => {
 
   it('searches names: accents, case and typos', () => {
     const people = new SearchIndex(['Penélope Cruz', 'Zoë Saldaña', 'Björk', 'Penny Marshall', 'Mads Mikkelsen'].map((name, i) => (
-      { text: name, popularity: 10 - i, voteCount: 0, value: name })));
+      { text: name, popularity: 10 - i, voteCount: 0, value: name })), { joinAdjacentWords: false });
     expect(people.search('penelope cruz', 5)).toEqual(['Penélope Cruz']);
     expect(people.search('ZOE SALDANA', 5)).toEqual(['Zoë Saldaña']);
     expect(people.search('bjork', 5)).toEqual(['Björk']);

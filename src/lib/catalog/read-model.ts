@@ -41,6 +41,11 @@ type TitleLists = Record<TitleOrder, CatalogueTitle[]>;
 
 interface CataloguePerson { card: PersonCard; result: PersonResult }
 
+function hasAny(ids: number[], wanted: Set<number>): boolean {
+  for (const id of ids) if (wanted.has(id)) return true;
+  return false;
+}
+
 function listOf(sort: BrowseSort): TitleOrder {
   return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
 }
@@ -71,7 +76,7 @@ export class CatalogueReadModel {
     let total = 0;
     for (const title of this.titles[type][listOf(sort)]) {
       if (year !== null && title.year !== year) continue;
-      if (genres.size && !title.genreIds.some((id) => genres.has(id))) continue;
+      if (genres.size && !hasAny(title.genreIds, genres)) continue;
       if (total >= first && items.length < pageSize) items.push(title.card);
       total++;
     }
@@ -162,8 +167,8 @@ export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<Cata
     { movie: movies.lists, tv: shows.lists },
     people.bySort,
     platforms.map((p) => ({ id: p.id, name: p.name, logoPath: p.logo_path })),
-    new SearchIndex([...movies.entries, ...shows.entries]),
-    new SearchIndex(people.entries),
+    new SearchIndex([...movies.entries, ...shows.entries], { joinAdjacentWords: true }),
+    new SearchIndex(people.entries, { joinAdjacentWords: false }),
   );
 }
 

@@ -89,6 +89,14 @@ export interface IndexedEntry<T> {
 // What a query word's match costs in similarity: exact, prefix, then one step per edit.
 const PREFIX_COST = 1;
 const TYPO_COST = 2;
+const NO_MATCH = 255;
+
+interface WordMatches { costs: Uint8Array; docs: number[] }
+interface Hit extends Ranked { doc: number; voteCount: number }
+
+function compareHits(a: Hit, b: Hit): number {
+  return compareRanked(a, b) || b.voteCount - a.voteCount || a.doc - b.doc;
+}
 
 export class SearchIndex<T> {
   private readonly entries: IndexedEntry<T>[];
@@ -96,19 +104,28 @@ export class SearchIndex<T> {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly postings: number[][] = [];
-  private masks = new Int32Array(0);
+  /** Per term, the letter masks of its first 1, 2, … letters (at prefixMaskStart[id] + length - 1). */
+  private prefixMasks = new Int32Array(0);
+  private prefixMaskStart = new Int32Array(0);
   /** Term ids in alphabetical order of their terms, for prefix ranges. */
   private readonly alphabetical: number[];
 
-  constructor(entries: IndexedEntry<T>[]) {
+  /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
+  constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
     this.entries = entries;
     this.words = entries.map((entry) => searchWords(entry.text));
     this.words.forEach((words, doc) => {
-      // Adjacent words joined too, so 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't".
-      const joined = words.slice(1).map((word, i) => words[i] + word);
+      const joined = joinAdjacentWords ? words.slice(1).map((word, i) => words[i] + word) : [];
       for (const term of new Set([...words, ...joined])) this.post(term, doc);
     });
-    this.masks = Int32Array.from(this.terms, letterMask);
+    this.prefixMaskStart = new Int32Array(this.terms.length);
+    this.prefixMasks = new Int32Array(this.terms.reduce((sum, term) => sum + term.length, 0));
+    let at = 0;
+    this.terms.forEach((term, id) => {
+      this.prefixMaskStart[id] = at;
+      let mask = 0;
+      for (let i = 0; i < term.length; i++) this.prefixMasks[at++] = mask |= 1 << (term.charCodeAt(i) & 31);
+    });
     this.alphabetical = this.terms.map((_, id) => id).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
   }
 
@@ -131,40 +148,49 @@ export class SearchIndex<T> {
     const queryWords = searchWords(query);
     if (queryWords.length === 0) return [];
     const perWord = queryWords.map((word, i) => this.matchWord(word, i === queryWords.length - 1));
-    const [fewest, ...others] = [...perWord].sort((a, b) => a.size - b.size);
-    const hits: (Ranked & { doc: number; voteCount: number })[] = [];
-    for (const [doc, firstCost] of fewest!) {
-      let cost = firstCost;
-      let worst = firstCost;
-      for (const costs of others) {
-        const wordCost = costs.get(doc);
-        if (wordCost === undefined) { cost = -1; break; }
+    const [fewest, ...others] = perWord.sort((a, b) => a.docs.length - b.docs.length);
+    // The best `limit` hits so far, best first: most candidates lose to the last one and cost one comparison.
+    const best: Hit[] = [];
+    for (const doc of fewest!.docs) {
+      let cost = fewest!.costs[doc]!;
+      let worst = cost;
+      for (const { costs } of others) {
+        const wordCost = costs[doc]!;
+        if (wordCost === NO_MATCH) { cost = -1; break; }
         cost += wordCost;
         worst = Math.max(worst, wordCost);
       }
       if (cost < 0) continue;
       const { popularity, voteCount } = this.entries[doc]!;
-      hits.push({ doc, rank: this.rankOf(doc, queryWords, worst), similarity: 1 / (1 + cost), popularity, voteCount });
+      const hit = { doc, rank: this.rankOf(doc, queryWords, worst), similarity: 1 / (1 + cost), popularity, voteCount };
+      if (best.length === limit && compareHits(hit, best[limit - 1]!) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
+      best.splice(at, 0, hit);
+      if (best.length > limit) best.pop();
     }
-    return hits.sort((a, b) => compareRanked(a, b) || b.voteCount - a.voteCount || a.doc - b.doc)
-      .slice(0, limit).map((hit) => this.entries[hit.doc]!.value);
+    return best.map((hit) => this.entries[hit.doc]!.value);
   }
 
   private rankOf(doc: number, queryWords: string[], worstWordCost: number): MatchRank {
+    // Starting with the query means every word matched exactly or (the last) as a prefix.
+    if (worstWordCost > PREFIX_COST) return MatchRank.Similar;
     const words = this.words[doc]!;
     const last = queryWords.length - 1;
     const startsWithQuery = words.length > last && queryWords.every((word, i) => (i < last ? words[i] === word : words[i]!.startsWith(word)));
     if (startsWithQuery) return words.length === queryWords.length && words[last] === queryWords[last] ? MatchRank.Exact : MatchRank.Prefix;
-    return worstWordCost <= PREFIX_COST ? MatchRank.Contains : MatchRank.Similar;
+    return MatchRank.Contains;
   }
 
-  /** The entries a query word matches, each with its cheapest match. */
-  private matchWord(word: string, isLast: boolean): Map<number, number> {
-    const costs = new Map<number, number>();
+  /** The entries a query word matches, each with its cheapest match (NO_MATCH for the others). */
+  private matchWord(word: string, isLast: boolean): WordMatches {
+    const costs = new Uint8Array(this.entries.length).fill(NO_MATCH);
+    const docs: number[] = [];
     const add = (termId: number, cost: number) => {
       for (const doc of this.postings[termId]!) {
-        const known = costs.get(doc);
-        if (known === undefined || cost < known) costs.set(doc, cost);
+        const known = costs[doc]!;
+        if (known === NO_MATCH) docs.push(doc);
+        if (cost < known) costs[doc] = cost;
       }
     };
     const exact = this.termIds.get(word);
@@ -178,12 +204,13 @@ export class SearchIndex<T> {
       const term = this.terms[id]!;
       const lengthGap = term.length - word.length;
       if (lengthGap < -budget || (lengthGap > budget && !typoPrefix) || id === exact) continue;
-      // Letters of the word the term lacks: each edit accounts for at most one.
-      if (bitCount(mask & ~this.masks[id]!) > budget) continue;
+      // Letters of the word the term (or the prefix that could match) lacks: each edit accounts for at most one.
+      const compared = typoPrefix ? Math.min(term.length, word.length + budget) : term.length;
+      if (bitCount(mask & ~this.prefixMasks[this.prefixMaskStart[id]! + compared - 1]!) > budget) continue;
       const distance = editDistance(word, term, budget, typoPrefix);
       if (distance > 0 && distance <= budget) add(id, TYPO_COST + distance);
     }
-    return costs;
+    return { costs, docs };
   }
 
   /** Ids of the terms starting with the word. */
