@@ -54,6 +54,8 @@ export class CatalogueReadModel {
   private readonly titleSearch: SearchIndex<TitleCard>;
   private readonly peopleSearch: SearchIndex<PersonResult>;
   private readonly platforms: Map<number, Platform>;
+  /** Each order's titles per genre: a one-genre browse (the usual one) walks only its genre. */
+  private readonly byGenre: Record<ContentType, Record<TitleOrder, Map<number, CatalogueTitle[]>>>;
 
   constructor(
     private readonly titles: Record<ContentType, TitleLists>,
@@ -63,6 +65,17 @@ export class CatalogueReadModel {
     peopleSearch: SearchIndex<PersonResult>,
   ) {
     this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
+    const perGenre = (lists: TitleLists) => Object.fromEntries(Object.entries(lists).map(([order, list]) => {
+      const genres = new Map<number, CatalogueTitle[]>();
+      for (const title of list) {
+        for (const id of title.genreIds) {
+          if (!genres.has(id)) genres.set(id, []);
+          genres.get(id)!.push(title);
+        }
+      }
+      return [order, genres];
+    })) as Record<TitleOrder, Map<number, CatalogueTitle[]>>;
+    this.byGenre = { movie: perGenre(titles.movie), tv: perGenre(titles.tv) };
     this.titleSearch = titleSearch;
     this.peopleSearch = peopleSearch;
   }
@@ -74,7 +87,9 @@ export class CatalogueReadModel {
     const first = (page - 1) * pageSize;
     const items: TitleCard[] = [];
     let total = 0;
-    for (const title of this.titles[type][listOf(sort)]) {
+    const order = listOf(sort);
+    const titles = genreIds.length === 1 ? this.byGenre[type][order].get(genreIds[0]!) ?? [] : this.titles[type][order];
+    for (const title of titles) {
       if (year !== null && title.year !== year) continue;
       if (genres.size && !hasAny(title.genreIds, genres)) continue;
       if (total >= first && items.length < pageSize) items.push(title.card);
