@@ -9,8 +9,16 @@ const MAX_PAGE = 100_000;
 
 const integer = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} must be a whole number.`).transform(Number);
 
+/** Built once per year bound: building a zod schema costs more CPU than answering a browse from memory. */
+const schemasByLastYear = new Map<number, ReturnType<typeof buildSchema>>();
+
 export function browseRequestSchema(now: Date = new Date()) {
   const lastYear = now.getUTCFullYear();
+  if (!schemasByLastYear.has(lastYear)) schemasByLastYear.set(lastYear, buildSchema(lastYear));
+  return schemasByLastYear.get(lastYear)!;
+}
+
+function buildSchema(lastYear: number) {
   return z.object({
     type: z.enum(['movie', 'tv'], { error: 'type must be movie or tv.' }),
     genre: z.string().optional()
