@@ -94,6 +94,18 @@ const NO_MATCH = 255;
 interface WordMatches { costs: Uint8Array; docs: number[] }
 interface Hit extends Ranked { doc: number; voteCount: number }
 
+/** What matching a query word to one term costs, or NO_MATCH; the same rules matchWord applies to the vocabulary. */
+function termCost(word: string, term: string, isLast: boolean): number {
+  if (term === word) return 0;
+  if (isLast && term.startsWith(word)) return PREFIX_COST;
+  const budget = typoBudget(word.length);
+  const typoPrefix = isLast && word.length >= MIN_TYPO_PREFIX_LENGTH;
+  const lengthGap = term.length - word.length;
+  if (lengthGap < -budget || (lengthGap > budget && !typoPrefix)) return NO_MATCH;
+  const distance = editDistance(word, term, budget, typoPrefix);
+  return distance <= budget ? TYPO_COST + distance : NO_MATCH;
+}
+
 function compareHits(a: Hit, b: Hit): number {
   return compareRanked(a, b) || b.voteCount - a.voteCount || a.doc - b.doc;
 }
@@ -101,6 +113,8 @@ function compareHits(a: Hit, b: Hit): number {
 export class SearchIndex<T> {
   private readonly entries: IndexedEntry<T>[];
   private readonly words: string[][];
+  /** Each entry's terms: its words, and with joinAdjacentWords adjacent words joined. */
+  private readonly docTerms: string[][];
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly postings: number[][] = [];
@@ -114,9 +128,12 @@ export class SearchIndex<T> {
   constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
     this.entries = entries;
     this.words = entries.map((entry) => searchWords(entry.text));
+    this.docTerms = [];
     this.words.forEach((words, doc) => {
       const joined = joinAdjacentWords ? words.slice(1).map((word, i) => words[i] + word) : [];
-      for (const term of new Set([...words, ...joined])) this.post(term, doc);
+      const terms = [...new Set([...words, ...joined])];
+      this.docTerms.push(terms);
+      for (const term of terms) this.post(term, doc);
     });
     this.prefixMaskStart = new Int32Array(this.terms.length);
     this.prefixMasks = new Int32Array(this.terms.reduce((sum, term) => sum + term.length, 0));
@@ -147,15 +164,19 @@ export class SearchIndex<T> {
   search(query: string, limit: number): T[] {
     const queryWords = searchWords(query);
     if (queryWords.length === 0) return [];
-    const perWord = queryWords.map((word, i) => this.matchWord(word, i === queryWords.length - 1));
-    const [fewest, ...others] = perWord.sort((a, b) => a.docs.length - b.docs.length);
+    const last = queryWords.length - 1;
+    // The longest word (usually the rarest) finds the candidates through the vocabulary; the other words are
+    // only checked against each candidate's own terms, so a common short word never walks half the index.
+    const pivot = queryWords.reduce((longest, word, i) => (word.length > queryWords[longest]!.length ? i : longest), 0);
+    const candidates = this.matchWord(queryWords[pivot]!, pivot === last);
     // The best `limit` hits so far, best first: most candidates lose to the last one and cost one comparison.
     const best: Hit[] = [];
-    for (const doc of fewest!.docs) {
-      let cost = fewest!.costs[doc]!;
+    for (const doc of candidates.docs) {
+      let cost = candidates.costs[doc]!;
       let worst = cost;
-      for (const { costs } of others) {
-        const wordCost = costs[doc]!;
+      for (let i = 0; i <= last && cost >= 0; i++) {
+        if (i === pivot) continue;
+        const wordCost = this.docTerms[doc]!.reduce((min, term) => Math.min(min, termCost(queryWords[i]!, term, i === last)), NO_MATCH);
         if (wordCost === NO_MATCH) { cost = -1; break; }
         cost += wordCost;
         worst = Math.max(worst, wordCost);
