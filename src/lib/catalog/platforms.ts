@@ -30,9 +30,15 @@ export async function platformTitles(db: Kysely<Database>, platformId: number, p
     shows.select(SHOW_CARD_COLUMNS).orderBy('tv_shows.popularity', 'desc').orderBy('tv_shows.id')
       .limit(PLATFORM_SHOWS_PER_PAGE).offset((page - 1) * PLATFORM_SHOWS_PER_PAGE).execute(),
   ]);
-  const items: TitleCard[] = new Random(`platform-${platformId}-page-${page}`).shuffle([...movieRows.map(movieCard), ...showRows.map(showCard)]);
-  const total = Number(movieCount.total) + Number(showCount.total);
-  const totalPages = Math.max(Math.ceil(Number(movieCount.total) / PLATFORM_MOVIES_PER_PAGE), Math.ceil(Number(showCount.total) / PLATFORM_SHOWS_PER_PAGE));
-  return { platform: { id: platform.id, name: platform.name, logoPath: platform.logo_path }, items, page, totalPages, total };
+  return platformPage({ id: platform.id, name: platform.name, logoPath: platform.logo_path }, page,
+    { cards: movieRows.map(movieCard), total: Number(movieCount.total) }, { cards: showRows.map(showCard), total: Number(showCount.total) });
+}
+
+/** The platform's page from its movies and shows of that page (each with the platform's total of its kind). */
+export function platformPage(platform: Platform, page: number, movies: { cards: TitleCard[]; total: number },
+  shows: { cards: TitleCard[]; total: number }): PlatformPage {
+  const items = new Random(`platform-${platform.id}-page-${page}`).shuffle([...movies.cards, ...shows.cards]);
+  const totalPages = Math.max(Math.ceil(movies.total / PLATFORM_MOVIES_PER_PAGE), Math.ceil(shows.total / PLATFORM_SHOWS_PER_PAGE));
+  return { platform, items, page, totalPages, total: movies.total + shows.total };
 }
 
