@@ -7,6 +7,8 @@ import type { Database } from '../../../db/schema.ts';
 
 export interface WriteTracker {
   count(): Promise<number>;
+  /** Waits (up to 5 s) until no write has happened for 200 ms. */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,10 +27,18 @@ export async function trackWrites(db: Kysely<Database>): Promise<WriteTracker> {
     await sql`create or replace trigger fuzz_count_write after insert or update or delete on ${sql.table(table)}
       for each row execute function fuzz_count_write()`.execute(db);
   }
+  const count = async () => Number((await sql<{ n: string }>`select n from fuzz_writes`.execute(db)).rows[0]?.n ?? 0);
   return {
-    async count() {
-      const row = (await sql<{ n: string }>`select n from fuzz_writes`.execute(db)).rows[0];
-      return Number(row?.n ?? 0);
+    count,
+    async settle() {
+      const deadline = Date.now() + 5_000;
+      let last = await count();
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const now = await count();
+        if (now === last) return;
+        last = now;
+      }
     },
     async stop() {
       for (const table of tables) await sql`drop trigger if exists fuzz_count_write on ${sql.table(table)}`.execute(db);
