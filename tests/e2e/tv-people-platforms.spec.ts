@@ -186,7 +186,7 @@ test.describe('people', () => {
     await page.locator('.infinite-sentinel').scrollIntoViewIfNeeded();
     await expect(cards).toHaveCount(48);
 
-    await page.getByLabel('Sort by').selectOption('Alphabetical');
+    await page.getByLabel('Sort by').selectOption('Sort Alphabetically');
     await expect(cards).toHaveCount(24);
     await expect(cards.first()).toContainText(byName!.name);
   });
