@@ -116,6 +116,15 @@ test.describe('signed in as admin', () => {
     await page.getByRole('tab', { name: 'TV Shows' }).click();
     await page.getByPlaceholder('Search TV shows...').fill(show.name);
     const row = page.getByTestId('admin-row').filter({ hasText: show.name }).first();
+    // A TV row is edited as a movie row is: name and TMDB ID stay, the trailer changes.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(row.getByLabel('Title')).toBeDisabled();
+    await expect(row.getByLabel('TMDB ID')).toBeDisabled();
+    await row.getByLabel('Trailer key').fill('e2eTrailer_1');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Content updated successfully!')).toBeVisible();
+    await expect(row).toContainText('e2eTrailer_1');
+    expect(await db.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: 'e2eTrailer_1' });
     await row.getByRole('button', { name: 'Episodes' }).click();
     await expect(page.getByRole('tab', { name: 'Season 1' })).toHaveAttribute('aria-selected', 'true');
     const episodes = await db.selectFrom('tv_show_episodes').select(['id', 'episode_number']).where('tv_show_id', '=', show.id)
@@ -126,10 +135,11 @@ test.describe('signed in as admin', () => {
     await firstRow.getByRole('button', { name: 'Edit' }).click();
     await firstRow.getByLabel('Name').fill('Renamed Pilot');
     await firstRow.getByLabel('Stream URL').fill('https://cdn.example.com/e1');
+    await firstRow.getByLabel('TMDB ID').fill('987654');
     await firstRow.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Episode updated successfully!')).toBeVisible();
-    expect(await db.selectFrom('tv_show_episodes').select(['name', 'stream_url']).where('id', '=', episodes[0]!.id).executeTakeFirstOrThrow())
-      .toEqual({ name: 'Renamed Pilot', stream_url: 'https://cdn.example.com/e1' });
+    expect(await db.selectFrom('tv_show_episodes').select(['name', 'stream_url', 'tmdb_id', 'episode_number']).where('id', '=', episodes[0]!.id).executeTakeFirstOrThrow())
+      .toEqual({ name: 'Renamed Pilot', stream_url: 'https://cdn.example.com/e1', tmdb_id: 987654, episode_number: episodes[0]!.episode_number });
 
     const links = page.getByLabel('Links JSON');
     const uploadButton = page.getByRole('button', { name: 'Upload Links' });

@@ -1,5 +1,6 @@
 /** Zod schemas shared by the admin endpoints and domain functions. */
 import { z } from 'astro/zod';
+import { INT4_MAX } from '../http/contract.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
 export const optionalUrl = z
@@ -25,6 +26,15 @@ export const publishBody = z.object({ ids, is_published: z.boolean() });
 export const deleteBody = z.object({ ids });
 export const movieLinksBody = z.object({ id, stream_url: optionalUrl, download_url: optionalUrl });
 
+/** A YouTube video key (what TMDB's videos carry); empty or null means no trailer. */
+const trailerKey = z.union([z.string(), z.null()]).optional()
+  .transform((value) => value?.trim() || null)
+  .refine((value) => value === null || /^[A-Za-z0-9_-]{1,64}$/.test(value), { message: 'Must be a YouTube video key.' });
+
+/** PATCH /api/admin/tv/show: what an admin edits on a TV row (name and TMDB ID stay as imported). */
+export const showEditBody = z.object({ id, trailer_key: trailerKey });
+export type ShowEdit = z.output<typeof showEditBody>;
+
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).max(100000).optional().default(1),
@@ -39,6 +49,8 @@ export const episodeUpdateBody = z.object({
   overview: z.string().trim().max(10000).nullable().optional().transform((value) => value || null),
   stream_url: optionalUrl,
   download_url: optionalUrl,
+  tmdb_id: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  episode_number: z.number().int().min(0).max(10000).optional(),
 });
 
 export const episodeDeleteBody = z.object({ id });

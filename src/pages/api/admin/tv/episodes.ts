@@ -6,6 +6,7 @@ import { json, jsonError, readJson, validate } from '../../../../lib/http/respon
 import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
 import { episodeDeleteBody, episodesQuery, episodeUpdateBody } from '../../../../lib/admin/validation.ts';
 import { requestRebuild } from '../../../../lib/rebuild/index.ts';
+import { endpoint } from '../../../../lib/http/endpoint.ts';
 
 export const prerender = false;
 
@@ -18,18 +19,12 @@ export const GET: APIRoute = async ({ locals, url }) => {
   return view ? json(view) : jsonError('TV show not found.', 404);
 };
 
-export const PATCH: APIRoute = async ({ locals, request }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const body = await readJson(request, episodeUpdateBody);
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  const { id, ...edit } = body.data;
-  const showId = await updateEpisode(db, id, edit);
-  if (showId === null) return jsonError('Episode not found.', 404);
-  await requestRebuild(db, `episode ${id} of show ${showId}`);
-  return json({ message: 'Episode updated successfully!' });
-};
+export const PATCH = endpoint({
+  access: 'admin',
+  body: episodeUpdateBody,
+  handler: async ({ db, body: { id, ...edit } }) => ({ showId: await updateEpisode(db, id, edit), message: 'Episode updated successfully!' }),
+  rebuild: ({ showId }, { body }) => `episode ${body.id} of show ${showId}`,
+});
 
 export const DELETE: APIRoute = async ({ locals, request }) => {
   const refused = refuseNonAdmin(locals);
