@@ -227,16 +227,36 @@ test.describe('signed in as admin', () => {
     await page.getByLabel('Backup file').setInputFiles(text);
     await expect(toast(page, 'Please select a valid .json backup file.')).toBeVisible();
 
+    const broken = join(process.env.E2E_WORK_DIR!, 'broken.json');
+    writeFileSync(broken, '{"format": "cinecat-');
+    await page.getByLabel('Backup file').setInputFiles(broken);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(toast(page, 'Error reading the file.')).toBeVisible();
+
     await page.getByLabel('Backup file').setInputFiles(saved);
     page.once('dialog', (dialog) => dialog.accept('restore'));
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect(toast(page, 'Restore cancelled.')).toBeVisible();
 
+    // By default the file's rows are upserted: a request made after the backup stays.
     await db.insertInto('requests').values({ message: 'Made after the backup' }).execute();
+    const firstMovie = JSON.parse(readFileSync(saved, 'utf8')).tables.movies[0] as { id: number; title: string };
+    await db.updateTable('movies').set({ title: 'Renamed after the backup' }).where('id', '=', firstMovie.id).execute();
     page.once('dialog', (dialog) => dialog.accept('RESTORE'));
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect(toast(page, 'Database restore completed successfully!')).toBeVisible({ timeout: 30_000 });
-    expect(await db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeDefined();
+    expect(await db.selectFrom('movies').select('title').where('id', '=', firstMovie.id).executeTakeFirstOrThrow()).toEqual({ title: firstMovie.title });
+
+    // Replace everything: rows the backup lacks are gone.
+    await page.getByLabel(/Replace everything/).check();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe("This deletes ALL data and loads the backup's. Type RESTORE to confirm.");
+      void dialog.accept('RESTORE');
+    });
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(toast(page, 'Database restore completed successfully!').last()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeUndefined();
   });
 
   test('publishing a draft puts it on the public site after the rebuild', async ({ page, db, baseURL }) => {

@@ -123,9 +123,16 @@ describeEachEngine('admin endpoints', (getDb) => {
 
     expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], is_published: true })).status).toBe(400);
     expect((await call(analytics.GET, ADMIN, 'GET', '/api/admin/analytics?period=2d')).status).toBe(400);
-    const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: {} });
+    const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: { genres: [{ id: 'x' }] } });
     expect(restoreBad.status).toBe(400);
     expect((await restoreBad.json()).error).toBe('Failed to restore table genres.');
+    const unreadableUrl = new URL('/api/admin/restore', 'http://localhost');
+    const unreadable = (await restore.POST({ request: new Request(unreadableUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"format": "cine' }),
+      url: unreadableUrl, locals: { user: ADMIN }, params: {} } as never)) as Response;
+    expect([unreadable.status, await unreadable.json()]).toEqual([400, { error: 'Error reading the file.' }]);
+    const partialReplace = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore?mode=replace', { format: 'cinecat-backup', version: 1, tables: { genres: [] } });
+    expect(partialReplace.status).toBe(400);
+    expect((await partialReplace.json()).error).toMatch(/^Replace everything needs a full backup; this file lacks collections, /);
     expect(await currentDb.selectFrom('movies').select(['is_published', 'stream_url']).where('id', '=', movie.id).executeTakeFirstOrThrow())
       .toEqual({ is_published: false, stream_url: null });
   });
