@@ -115,7 +115,8 @@ test.describe('signed in as admin', () => {
       .orderBy('tv_shows.id').executeTakeFirstOrThrow();
     await page.getByRole('tab', { name: 'TV Shows' }).click();
     await page.getByPlaceholder('Search TV shows...').fill(show.name);
-    const row = page.getByTestId('admin-row').filter({ hasText: show.name }).first();
+    // By id: in edit mode the name is an input's value, which hasText does not see.
+    const row = page.locator(`[data-testid="admin-row"][data-id="${show.id}"]`);
     // A TV row is edited as a movie row is: name and TMDB ID stay, the trailer changes.
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(row.getByLabel('Title')).toBeDisabled();
@@ -210,6 +211,7 @@ test.describe('signed in as admin', () => {
   });
 
   test('backup downloads a dated JSON file; restore validates, asks for RESTORE and applies it', async ({ page, db }) => {
+    test.setTimeout(120_000); // two restores of the whole catalogue
     await page.getByRole('tab', { name: 'Backup & Restore' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Backup' }).click();
