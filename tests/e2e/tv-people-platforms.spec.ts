@@ -225,7 +225,7 @@ test.describe('people', () => {
 });
 
 test.describe('platforms', () => {
-  test('the picker switches platform from page 1, replacing the URL with the platform's page, and the grid scrolls in every title', async ({ page, db }) => {
+  test("the picker switches platform from page 1, replacing the URL with the platform's page, and the grid scrolls in every title", async ({ page, db }) => {
     const platforms = await db.selectFrom('platforms').select(['id', 'name']).orderBy('name').orderBy('id').execute();
     const titleCounts = async (platformId: number) => {
       const movies = await db.selectFrom('movie_providers').innerJoin('movies', 'movies.id', 'movie_providers.movie_id')
