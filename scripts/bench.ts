@@ -17,6 +17,7 @@ import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
 import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
+import { setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
 
 const { values } = parseArgs({
@@ -64,8 +65,8 @@ try {
   await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
 
   if (!values['skip-build']) {
-    process.env.EMBEDDED_DB_PORT = String(port);
-    process.env.ASTRO_OUT_DIR = join(workDir, 'dist');
+    setSetting('EMBEDDED_DB_PORT', String(port));
+    setSetting('ASTRO_OUT_DIR', join(workDir, 'dist'));
     const { build } = await import('astro');
     await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
     console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);

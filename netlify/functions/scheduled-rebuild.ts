@@ -6,9 +6,10 @@
  * REBUILD_SCHEDULE=off (an environment variable) turns the scheduled rebuild into a no-op without a code change.
  */
 import { postBuildHook } from '../../src/lib/rebuild/hook.ts';
+import { scheduledRebuildEnabled } from '../../src/lib/settings.ts';
 
 export default async (): Promise<Response> => {
-  if (process.env.REBUILD_SCHEDULE === 'off') return new Response('Scheduled rebuild is off.', { status: 200 });
+  if (!scheduledRebuildEnabled()) return new Response('Scheduled rebuild is off.', { status: 200 });
   try {
     await postBuildHook();
     return new Response('Build hook triggered.', { status: 200 });

@@ -1,9 +1,10 @@
 /** Child processes for the orchestration scripts: run to completion, or keep running until we stop. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { childEnv } from '../../src/lib/settings.ts';
 
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: 'inherit', env: childEnv(env) });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
@@ -12,7 +13,7 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
 }
 
 export function keepRunning(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return spawn(command, args, { stdio: 'inherit', env: childEnv(env) });
 }
 
 /** Runs `cleanup` once on Ctrl-C, SIGTERM or when `child` exits, then exits with the child's status. */

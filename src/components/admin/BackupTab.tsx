@@ -3,9 +3,10 @@
  * typing RESTORE. A restore updates the tables the file holds; "Replace everything" first empties every table.
  */
 import { useState } from 'react';
-import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/contract.ts';
+import { UNREADABLE_FILE, type RestoreMode } from '../../lib/admin/contract.ts';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 
 export default function BackupTab() {
   const [busy, setBusy] = useState(false);
@@ -26,7 +27,7 @@ export default function BackupTab() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       showToast('Database backup downloaded successfully!', 'success');
     } catch (error) {
-      showToast(`Backup failed: ${detailOf(error, 'Backup failed.')}`, 'error');
+      showToast(`Backup failed: ${errorText(error, 'Backup failed.')}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -56,7 +57,7 @@ export default function BackupTab() {
       return;
     }
     const warning = mode === 'replace' ? 'This deletes ALL data and loads the backup\'s.' : 'This overwrites the rows the backup holds.';
-    if (window.prompt(`${warning} Type RESTORE to confirm.`) !== 'RESTORE') {
+    if (window.prompt(`${warning} It signs everyone out (you too). Type RESTORE to confirm.`) !== 'RESTORE') {
       showToast('Restore cancelled.', 'info');
       return;
     }
@@ -65,7 +66,7 @@ export default function BackupTab() {
       await api(`/api/admin/restore?mode=${mode}`, 'POST', data);
       showToast('Database restore completed successfully!', 'success');
     } catch (error) {
-      showToast(`Restore failed: ${detailOf(error, 'Restore failed.')}`, 'error');
+      showToast(`Restore failed: ${errorText(error, 'Restore failed.')}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -81,6 +82,7 @@ export default function BackupTab() {
       <div className="admin-card">
         <h2>Restore</h2>
         <p>Restores each table the file holds (rows are added or overwritten by id); other tables stay as they are.</p>
+        <p>Everyone is signed out, you included, and signs in again with the passwords the database then holds.</p>
         <label>Backup file
           <input type="file" accept=".json,application/json" onChange={(event) => choose(event.target.files?.[0])} />
         </label>

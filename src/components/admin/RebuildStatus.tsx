@@ -1,13 +1,8 @@
 /** The site rebuild state (queued, running, or last finished with its time), polled while work is pending. */
 import { useEffect, useState } from 'react';
 import { api } from './api.ts';
+import type { RebuildState } from '../../lib/admin/contract.ts';
 
-interface RebuildState {
-  status: 'idle' | 'queued' | 'running' | 'succeeded' | 'failed';
-  finishedAt: string | null;
-  lastFinishedAt: string | null;
-  error: string | null;
-}
 
 function describe(state: RebuildState): string {
   const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');

@@ -2,14 +2,13 @@
 import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
 import { showToast } from '../../lib/ui/toast.ts';
-import type { AdminTitleRow } from '../../lib/admin/titles.ts';
-import { api, detailOf } from './api.ts';
-
-export type AdminTitle = Omit<AdminTitleRow, 'created_at'>;
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 
 interface Props {
   kind: 'movies' | 'tv';
-  item: AdminTitle;
+  item: AdminTitleRow;
   selected: boolean;
   editing: boolean;
   onSelect(): void;
@@ -39,7 +38,7 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
       onCancel();
       await onSaved();
     } catch (error) {
-      showToast(`Update failed: ${detailOf(error, 'Update failed.')}`, 'error');
+      showToast(`Update failed: ${errorText(error, 'Update failed.')}`, 'error');
     } finally {
       setSaving(false);
     }

@@ -12,7 +12,8 @@ import {
   BROWSE_SKELETONS, browseApiUrl, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
   parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,
 } from '../../lib/catalog/browse-params.ts';
-import { CatalogHttpError, createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import { ApiError } from '../../lib/http/api-client.ts';
 import TitleCardView from './TitleCardView.tsx';
 
 interface Props {
@@ -47,7 +48,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
     $url.set(onDefaults ? null : browseApiUrl(scope, filters));
   }, [$url, onDefaults, scope.type, scope.genreId, filters]);
 
-  const outOfRange = !onDefaults && error instanceof CatalogHttpError && error.status === 416;
+  const outOfRange = !onDefaults && error instanceof ApiError && error.status === 416;
   useEffect(() => {
     if (!outOfRange) return;
     // Keep what is on screen, and say so in the URL.

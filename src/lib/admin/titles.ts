@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
 import { NotFound } from '../http/errors.ts';
-import type { ShowEdit } from './validation.ts';
+import type { ShowEdit } from './contract.ts';
 
 type Db = Kysely<Database>;
 export type TitleKind = 'movies' | 'tv';

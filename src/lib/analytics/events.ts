@@ -4,17 +4,15 @@
  * has a stream link (spec), a published show always. "Session" is a browser-session cookie listing what was
  * already counted, so reloading counts nothing twice.
  */
-import { z } from 'astro/zod';
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import type { ViewAnswer } from './contract.ts';
+import type { ViewTracked } from './contract.ts';
 import { NotFound } from '../http/errors.ts';
-import { titleKey, titleRefFields, type TitleRef } from '../personal/titles.ts';
+import { titleKey } from '../personal/titles.ts';
+import type { TitleRef } from '../personal/contract.ts';
 
 type Db = Kysely<Database>;
-
-export const viewBody = z.object({ title: z.object(titleRefFields).nullish() });
 
 export const VIEWS_COOKIE = 'cc_views';
 /** Marks the session's track-view as done, next to the title keys. */
@@ -40,7 +38,7 @@ export function viewSessionCookie(session: ViewSession, secure: boolean): string
   return `${VIEWS_COOKIE}=${value}; Path=/api/events; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export interface ViewResult extends ViewAnswer {
+export interface ViewResult extends ViewTracked {
   session: ViewSession;
 }
 

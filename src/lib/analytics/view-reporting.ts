@@ -3,7 +3,8 @@
  * view count of a title page. The server counts once per session anyway (cookie); remembering it here too saves a
  * request on every later page.
  */
-import type { ViewAnswer, ViewCountAnswer } from './contract.ts';
+import { apiRequest } from '../http/api-client.ts';
+import type { ViewCount, ViewTracked } from './contract.ts';
 
 export interface ViewReport {
   title: { type: 'movie' | 'tv'; tmdbId: number } | null;
@@ -32,14 +33,9 @@ export function viewsToReport(storage: Storage, pageTitle: string | undefined): 
 /** Sends the report; resolves to the title's current count from the answer (null when it carries none). */
 export async function sendViewReport(report: ViewReport): Promise<number | null> {
   try {
-    const response = await fetch('/api/events/view', {
-      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: report.title }),
-    });
-    // Read the answer: an unread body keeps the request open in some browsers.
-    const answer = (await response.json().catch(() => null)) as ViewAnswer | null;
-    if (!response.ok) return null;
+    const answer = await apiRequest<ViewTracked>('/api/events/view', { method: 'POST', body: { title: report.title } });
     report.done();
-    return answer?.viewCount ?? null;
+    return answer.viewCount;
   } catch {
     return null;
   }
@@ -64,9 +60,8 @@ export async function showLiveViewCount(element: HTMLElement, reported: Promise<
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    void fetch(`/api/events/view-count?${new URLSearchParams({ type, tmdbId })}`, { headers: { Accept: 'application/json' } })
-      .then(async (response) => (response.ok ? ((await response.json()) as ViewCountAnswer) : null))
-      .then((answer) => { if (answer) show(answer.viewCount); })
+    apiRequest<ViewCount>(`/api/events/view-count?${new URLSearchParams({ type, tmdbId })}`)
+      .then((answer) => show(answer.viewCount))
       .catch(() => {});
   });
   observer.observe(element);

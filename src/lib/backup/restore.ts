@@ -8,17 +8,12 @@ import { z } from 'astro/zod';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { BackupError, type Row } from './backup.ts';
-import { UNREADABLE_FILE, type RestoreMode } from './contract.ts';
+import { UNREADABLE_FILE, type RestoreDone, type RestoreMode } from '../admin/contract.ts';
 import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
 
 type Db = Kysely<Database>;
 
-/** A backup of a full catalogue runs to megabytes; past this it is refused before parsing. */
-export const MAX_RESTORE_BYTES = 100 * 1024 * 1024;
-
 export type RestoreTables = Partial<Record<BackupTable, Row[]>>;
-
-export interface RestoreResult { message: string; rows: number; tables: BackupTable[] }
 
 const envelope = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -46,8 +41,11 @@ export function parseBackup(value: unknown): RestoreTables {
   return tables;
 }
 
-/** Restores a backup file's tables (see the top of this file), or changes nothing. */
-export async function restoreBackup(db: Db, file: unknown, mode: RestoreMode = 'merge'): Promise<RestoreResult> {
+/**
+ * Restores a backup file's tables (see the top of this file), or changes nothing. Everyone must sign in again
+ * afterwards (see endEverySession).
+ */
+export async function restoreBackup(db: Db, file: unknown, mode: RestoreMode = 'merge'): Promise<RestoreDone> {
   const tables = parseBackup(file);
   const present = BACKUP_TABLE_ORDER.filter((table) => tables[table]);
   if (mode === 'replace') {
@@ -56,12 +54,14 @@ export async function restoreBackup(db: Db, file: unknown, mode: RestoreMode = '
   }
   let rows = 0;
   await db.transaction().execute(async (trx) => {
+    const highestSessionVersion = await highestSessionVersionOf(trx);
     if (mode === 'replace') await emptyAllTables(trx);
     for (const table of present) {
       await attempt(table, () => upsertRows(trx, table, tables[table]!));
       rows += tables[table]!.length;
     }
     await resetSequences(trx, present);
+    await attempt('users', () => endEverySession(trx, highestSessionVersion));
   });
   return { message: 'Database restore completed successfully!', rows, tables: present };
 }
@@ -77,6 +77,20 @@ async function resetSequences(trx: Transaction<Database>, tables: BackupTable[])
       sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx),
     );
   }
+}
+
+/** The highest session_version before the restore: every session cookie in circulation carries at most this. */
+async function highestSessionVersionOf(trx: Transaction<Database>): Promise<number> {
+  const row = await trx.selectFrom('users').select((eb) => eb.fn.max('session_version').as('highest')).executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}
+
+/**
+ * A backup holds old password hashes and session versions: without this, sessions revoked since the backup (a
+ * password change, a reset) would work again. Moving every user past any version handed out ends all.
+ */
+async function endEverySession(trx: Transaction<Database>, highestBefore: number): Promise<void> {
+  await trx.updateTable('users').set({ session_version: sql`GREATEST(session_version, ${highestBefore}) + 1` }).execute();
 }
 
 async function attempt(table: BackupTable, work: () => Promise<unknown>): Promise<void> {

@@ -1,8 +1,6 @@
 /** The people list (spec section 7: count, name asc or popularity desc, range of 24). */
-import { z } from 'astro/zod';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeIssues } from '../http/respond.ts';
 import { totalPagesFor, type BrowsePage } from './browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
 import { slugify } from './slug.ts';
@@ -35,18 +33,3 @@ export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: n
   };
 }
 
-const MAX_PAGE = 100_000;
-
-export const pageParam = z.string().regex(/^\d{1,9}$/, 'page must be a whole number.').transform(Number)
-  .pipe(z.number().min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`));
-
-const peopleRequestSchema = z.object({
-  sort: z.enum(['popularity', 'name'], { error: 'sort must be popularity or name.' }).default('popularity'),
-  page: pageParam.default(1),
-});
-
-/** Reads GET /api/catalog/people's query (empty parameters count as absent). */
-export function parsePeopleRequest(params: URLSearchParams): { ok: true; sort: PeopleSort; page: number } | { ok: false; error: string } {
-  const result = peopleRequestSchema.safeParse({ sort: params.get('sort') || undefined, page: params.get('page') || undefined });
-  return result.success ? { ok: true, ...result.data } : { ok: false, error: describeIssues(result.error) };
-}

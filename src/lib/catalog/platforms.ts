@@ -3,13 +3,10 @@
  * (10 movies plus 10 shows, shuffled). The shuffle is seeded by platform and page, so a page's answer is the
  * same every time and can be cached, and the prerendered first page matches the API's.
  */
-import { z } from 'astro/zod';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { Random } from '../demo/random.ts';
-import { describeIssues } from '../http/respond.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
-import { pageParam } from './people.ts';
 import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';
 
 export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
@@ -85,13 +82,3 @@ export async function loadPlatformPages(db: Kysely<Database>): Promise<PlatformP
   return { platforms, pages };
 }
 
-const platformRequestSchema = z.object({
-  id: z.string({ error: 'id is required.' }).regex(/^\d{1,9}$/, 'id must be a whole number.').transform(Number),
-  page: pageParam.default(1),
-});
-
-/** Reads GET /api/catalog/platform's query (empty parameters count as absent). */
-export function parsePlatformRequest(params: URLSearchParams): { ok: true; id: number; page: number } | { ok: false; error: string } {
-  const result = platformRequestSchema.safeParse({ id: params.get('id') || undefined, page: params.get('page') || undefined });
-  return result.success ? { ok: true, ...result.data } : { ok: false, error: describeIssues(result.error) };
-}

@@ -5,6 +5,7 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { SEARCH_MAX_QUERY_LENGTH } from './contract.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard } from './cards.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import type { SearchResults } from './search-results.ts';
@@ -12,7 +13,6 @@ import { slugify } from './slug.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
 export const SEARCH_PEOPLE_LIMIT = 12;
-export const SEARCH_MAX_QUERY_LENGTH = 100;
 
 export type { PersonResult, SearchResults } from './search-results.ts';
 

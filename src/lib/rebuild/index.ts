@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, RebuildStatus } from '../../../db/schema.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
+import { buildHookUrl, onServerlessHost, rebuildsDisabled } from '../settings.ts';
 
 
 type Db = Kysely<Database>;
@@ -39,9 +40,9 @@ export function setRebuildRunner(runner: RebuildRunner | null): void {
 }
 
 export function rebuildMode(): RebuildState['mode'] {
-  if (process.env.NETLIFY_BUILD_HOOK_URL) return 'hook';
+  if (buildHookUrl()) return 'hook';
   // Serverless functions cannot build; tests set REBUILD_MODE=off to exercise the queue without building.
-  if (process.env.REBUILD_MODE === 'off' || process.env.NETLIFY || process.env.AWS_LAMBDA_FUNCTION_NAME) return 'off';
+  if (rebuildsDisabled() || onServerlessHost()) return 'off';
   return 'local';
 }
 

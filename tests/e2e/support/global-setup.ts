@@ -26,7 +26,7 @@ export default async function globalSetup() {
   const database = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port: dbPort });
   const db = await createDb({ kind: 'embedded', port: dbPort });
   await migrateToLatest(db);
-  await seedDemoCatalogue(db, E2E_SEED);
+  await seedDemoCatalogue(db, { ...E2E_SEED, accounts: true });
   await addNameOnlyPeople(db);
   await db.destroy();
 
@@ -36,7 +36,7 @@ export default async function globalSetup() {
   const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
     TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
   await run('npx', ['astro', 'build'], env);
-  const server = keepRunning('node', [join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
+  const server = keepRunning('node', ['--import', 'tsx', 'scripts/serve.ts', join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
   await waitForHttp(baseURL);
 
   process.env.E2E_BASE_URL = baseURL;

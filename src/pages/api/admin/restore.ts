@@ -2,17 +2,18 @@
 import { endpoint, readJsonBody } from '../../../lib/http/endpoint.ts';
 import { json } from '../../../lib/http/respond.ts';
 import { BackupError } from '../../../lib/backup/backup.ts';
-import { UNREADABLE_FILE, restoreQuery } from '../../../lib/backup/contract.ts';
-import { MAX_RESTORE_BYTES, restoreBackup } from '../../../lib/backup/restore.ts';
+import { MAX_BACKUP_BYTES, RestoreQuery, UNREADABLE_FILE, type RestoreDone } from '../../../lib/admin/contract.ts';
+import { restoreBackup } from '../../../lib/backup/restore.ts';
 
 export const prerender = false;
 
 export const POST = endpoint({
   access: 'admin',
-  query: restoreQuery,
-  handler: async ({ db, query, context }) => {
+  query: RestoreQuery,
+  // The body is read here, not through `body`, so that an unreadable file gets the spec's message.
+  handler: async ({ db, query, context }): Promise<RestoreDone | Response> => {
     try {
-      return await restoreBackup(db, await readJsonBody(context.request, MAX_RESTORE_BYTES, UNREADABLE_FILE), query.mode);
+      return await restoreBackup(db, await readJsonBody(context.request, MAX_BACKUP_BYTES, UNREADABLE_FILE), query.mode);
     } catch (error) {
       if (error instanceof BackupError) return json({ error: error.message, detail: error.detail ?? null }, 400);
       throw error;
