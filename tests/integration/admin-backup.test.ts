@@ -83,7 +83,9 @@ describeEachEngine('backup and restore', (getDb, engine) => {
       [movie!.id, 'Renamed by restore', null], [999_001, 'From the file', movie!.stream_url],
     ]);
     expect(after.tables.requests).toEqual(before.tables.requests);
-    for (const table of BACKUP_TABLE_ORDER.filter((name) => name !== 'movies')) expect(after.tables[table], table).toEqual(before.tables[table]);
+    for (const table of BACKUP_TABLE_ORDER.filter((name) => name !== 'movies')) {
+      expect(withoutSessionVersions(after.tables)[table], table).toEqual(withoutSessionVersions(before.tables)[table]);
+    }
     // The movie's genres, credits and providers still point at it (no delete cascaded).
     expect(after.tables.movie_genres).toHaveLength(2);
     await restoreBackup(db, JSON.parse(JSON.stringify(before)));
@@ -100,7 +102,7 @@ describeEachEngine('backup and restore', (getDb, engine) => {
       .rejects.toThrow(`Replace everything needs a full backup; this file lacks ${Object.keys(rest).join(', ')}.`);
     expect((await createBackup(db)).tables.movies.map((row) => row.title)).toContain('Not in the backup');
     await restoreBackup(db, JSON.parse(JSON.stringify(before)), 'replace');
-    expect((await createBackup(db)).tables).toEqual(before.tables);
+    expect(withoutSessionVersions((await createBackup(db)).tables)).toEqual(withoutSessionVersions(before.tables));
   });
 
   it('an unreadable file or a bad table changes no row; the error names the table', async () => {
@@ -140,3 +142,8 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     expect(await getSessionUser(await asRequest(), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
   });
 });
+
+/** Every restore ends every session (the next test): the users' other columns are what a comparison checks. */
+function withoutSessionVersions(tables: Backup['tables']): Backup['tables'] {
+  return { ...tables, users: tables.users.map((user) => ({ ...user, session_version: null })) };
+}
