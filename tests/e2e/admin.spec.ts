@@ -265,10 +265,16 @@ test.describe('signed in as admin', () => {
     expect(await db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeDefined();
     expect(await db.selectFrom('movies').select('title').where('id', '=', firstMovie.id).executeTakeFirstOrThrow()).toEqual({ title: firstMovie.title });
 
+    // The restore signed everyone out, this admin too.
+    expect((await page.request.get('/api/admin/security')).status()).toBe(401);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Backup & Restore' }).click();
+    await page.getByLabel('Backup file').setInputFiles(saved);
+
     // Replace everything: rows the backup lacks are gone.
     await page.getByLabel(/Replace everything/).check();
     page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe("This deletes ALL data and loads the backup's. Type RESTORE to confirm.");
+      expect(dialog.message()).toBe("This deletes ALL data and loads the backup's. It signs everyone out (you too). Type RESTORE to confirm.");
       void dialog.accept('RESTORE');
     });
     await page.getByRole('button', { name: 'Restore' }).click();
