@@ -42,12 +42,13 @@ test.describe('TV page', () => {
       .where((eb) => eb.exists(eb.selectFrom('tv_show_episodes').select('id').whereRef('tv_show_id', '=', 'tv_shows.id')
         .where('season_number', '=', 1).where('stream_url', 'is', null)))
       .where((eb) => eb.exists(eb.selectFrom('tv_show_episodes').select('id').whereRef('tv_show_id', '=', 'tv_shows.id')
-        .where('season_number', '=', 1).where('stream_url', 'is not', null)))
+        .where('season_number', '=', 1).where('stream_url', 'like', '/embed/%')))
       .orderBy('tv_shows.id').executeTakeFirstOrThrow();
     const seasonOne = await db.selectFrom('tv_show_episodes').select(['episode_number', 'name', 'stream_url'])
       .where('tv_show_id', '=', show.id).where('season_number', '=', 1).orderBy('episode_number').execute();
     const missing = seasonOne.find((e) => !e.stream_url)!;
-    const streamed = seasonOne.find((e) => e.stream_url)!;
+    // The demo player: the admin spec may have pointed another episode at a host this machine cannot reach.
+    const streamed = seasonOne.find((e) => e.stream_url?.startsWith('/embed/'))!;
     await page.goto(tvPath(show));
     await hydrated(page, 'TvEpisodes');
     const episodeButton = (n: number) => page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${n}\\. `) });

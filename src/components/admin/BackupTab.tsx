@@ -3,7 +3,7 @@
  * typing RESTORE. A restore updates the tables the file holds; "Replace everything" first empties every table.
  */
 import { useState } from 'react';
-import { UNREADABLE_FILE, type RestoreMode } from '../../lib/admin/contract.ts';
+import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/restore-options.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';

@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
 import type { LinkUploadError } from './episodes.ts';
 import type { BackupTable } from '../backup/tables.ts';
+import { RESTORE_MODES } from '../backup/restore-options.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
 export const optionalUrl = z
@@ -77,16 +78,11 @@ export const LinkItem = z.object({
 export const RebuildBody = z.object({}).passthrough();
 
 /**
- * POST /api/admin/restore?mode=merge|replace (merge by default); the body is a backup file's JSON, read and checked
- * by the backup module itself. merge: upsert the tables the file holds; replace: empty every table first (a full
- * backup only).
+ * POST /api/admin/restore?mode=merge|replace (merge by default, see restore-options.ts); the body is a backup
+ * file's JSON, read and checked by the backup module itself.
  */
-export const RESTORE_MODES = ['merge', 'replace'] as const;
-export type RestoreMode = (typeof RESTORE_MODES)[number];
 export const RestoreQuery = z.object({ mode: z.enum(RESTORE_MODES).default('merge') });
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
-/** Spec section 8: a file that cannot be read as a backup. */
-export const UNREADABLE_FILE = 'Error reading the file.';
 
 /** Answers of the admin endpoints. */
 export interface AdminMessage { message: string }

@@ -2,7 +2,8 @@
 import { endpoint, readJsonBody } from '../../../lib/http/endpoint.ts';
 import { json } from '../../../lib/http/respond.ts';
 import { BackupError } from '../../../lib/backup/backup.ts';
-import { MAX_BACKUP_BYTES, RestoreQuery, UNREADABLE_FILE, type RestoreDone } from '../../../lib/admin/contract.ts';
+import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
+import { UNREADABLE_FILE } from '../../../lib/backup/restore-options.ts';
 import { restoreBackup } from '../../../lib/backup/restore.ts';
 
 export const prerender = false;
