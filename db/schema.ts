@@ -253,3 +253,14 @@ export interface AccountMailJobsTable {
 export interface Database {
   account_mail_jobs: AccountMailJobsTable;
 }
+
+// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
+export interface CatalogueVersionTable {
+  singleton: Generated<boolean>;
+  version: Generated<number>;
+  changed_at: Timestamp;
+}
+
+export interface Database {
+  catalogue_version: CatalogueVersionTable;
+}

@@ -9,7 +9,8 @@ import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
 import { serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
-import { keepRunning, run, stopTogether } from './lib/processes.ts';
+import { stopTogether } from './lib/processes.ts';
+import { buildSite, serveSite } from './lib/site.ts';
 
 const port = serverPort();
 const host = serverHost();
@@ -26,9 +27,9 @@ if (openDemoAccounts.length) console.error(demoPasswordWarning(openDemoAccounts)
 // Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
 await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
-await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}` });
+await buildSite({ ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}` });
 
-const server = keepRunning('node', ['--import', 'tsx', 'scripts/serve.ts', 'dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
+const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
 const accounts = database.embedded

@@ -30,3 +30,13 @@ export function stopTogether(child: ChildProcess, cleanup: () => Promise<void>):
   process.on('SIGTERM', () => void stop(0));
   child.once('exit', (code) => void stop(code ?? 0));
 }
+
+/** Sends SIGTERM and waits for the child to exit (SIGKILL after `graceMs`). */
+export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

@@ -27,6 +27,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       try {
         const result: BulkImportPage = await api<BulkImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
         setProcessed((count) => count + result.totalProcessedInRun);
+        if (result.skipped.length) setSkipped((titles) => [...titles, ...result.skipped]);
         // The server names the next page; null means there is none.
         page = result.nextPage;
       } catch (error) {

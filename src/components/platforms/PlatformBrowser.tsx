@@ -2,7 +2,8 @@
  * The platforms island: a horizontal logo picker (the selected platform highlighted) over an infinite-scroll
  * grid of the platform's titles, 20 a page. Each platform's page (/platforms/{id}/{slug}) is prerendered with its
  * first page; later pages come from the API. Picking a platform restarts at page 1 and replaces the URL with the
- * platform's own (spec section 4).
+ * platform's own (spec section 4). The picker is a GET form of /platforms?id= buttons, so a pick made before
+ * hydration still lands on that platform (platforms.astro sends ?id= on to the platform's page).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
@@ -42,19 +43,22 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
 
   return (
     <div className="platform-browser">
-      <ul className="platform-picker" aria-label="Platforms">
-        {platforms.map((p) => {
-          const logo = imageUrl(p.logoPath, 'w92');
-          return (
-            <li key={p.id}>
-              <button type="button" aria-pressed={p.id === platformId} onClick={() => pick(p)} title={p.name}>
-                {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
-                <span className="platform-name">{p.name}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <form method="get" action="/platforms">
+        <ul className="platform-picker" aria-label="Platforms">
+          {platforms.map((p) => {
+            const logo = imageUrl(p.logoPath, 'w92');
+            return (
+              <li key={p.id}>
+                <button type="submit" name="id" value={p.id} aria-pressed={p.id === platformId} title={p.name}
+                  onClick={(event) => { event.preventDefault(); pick(p); }}>
+                  {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
+                  <span className="platform-name">{p.name}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </form>
       {platform && <h2 className="platform-heading">{platform.name}</h2>}
       {platformId !== null && (failed || (!loading && items.length === 0)) ? (
         <p className="browse-empty">{platformEmptyMessage(platform?.name ?? 'this platform')}</p>

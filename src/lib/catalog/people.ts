@@ -15,6 +15,12 @@ export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people
   ]);
 }
 
+interface PersonCardRow { id: number; name: string; profile_path: string | null; known_for_department: string | null }
+
+export function personCard(row: PersonCardRow): PersonCard {
+  return { id: row.id, name: row.name, slug: slugify(row.name), profilePath: row.profile_path, department: row.known_for_department };
+}
+
 export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: number): Promise<BrowsePage<PersonCard>> {
   const base = db.selectFrom('people').where(creditedInPublishedTitle);
   const [count, rows] = await Promise.all([
@@ -26,7 +32,7 @@ export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: n
   ]);
   const total = Number(count.total);
   return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, slug: slugify(r.name), profilePath: r.profile_path, department: r.known_for_department })),
+    items: rows.map(personCard),
     page,
     totalPages: totalPagesFor(total, PEOPLE_PAGE_SIZE),
     total,

@@ -26,13 +26,6 @@ const publishedShows = (db: Kysely<Database>) => db.selectFrom('tv_shows').inner
 type MovieRow = Parameters<typeof movieCard>[0];
 type ShowRow = Parameters<typeof showCard>[0];
 
-/** One page from its movie and show rows: shuffled by a seed of platform and page, so the same every time. */
-function platformPage(platform: Platform, page: number, rows: { movies: MovieRow[]; shows: ShowRow[] }, totals: { movies: number; shows: number }): PlatformPage {
-  const items: TitleCard[] = new Random(`platform-${platform.id}-page-${page}`).shuffle([...rows.movies.map(movieCard), ...rows.shows.map(showCard)]);
-  const totalPages = Math.max(Math.ceil(totals.movies / PLATFORM_MOVIES_PER_PAGE), Math.ceil(totals.shows / PLATFORM_SHOWS_PER_PAGE));
-  return { platform, items, page, totalPages, total: totals.movies + totals.shows };
-}
-
 /** A page of the platform's published titles, or null for an unknown platform. */
 export async function platformTitles(db: Kysely<Database>, platformId: number, page: number): Promise<PlatformPage | null> {
   const platform = await db.selectFrom('platforms').select(['id', 'name', 'logo_path']).where('id', '=', platformId).executeTakeFirst();
@@ -47,8 +40,16 @@ export async function platformTitles(db: Kysely<Database>, platformId: number, p
     shows.select(SHOW_CARD_COLUMNS).orderBy('tv_shows.popularity', 'desc').orderBy('tv_shows.id')
       .limit(PLATFORM_SHOWS_PER_PAGE).offset((page - 1) * PLATFORM_SHOWS_PER_PAGE).execute(),
   ]);
-  return platformPage(toPlatform(platform), page, { movies: movieRows, shows: showRows },
-    { movies: Number(movieCount.total), shows: Number(showCount.total) });
+  return platformPage(toPlatform(platform), page,
+    { cards: movieRows.map(movieCard), total: Number(movieCount.total) }, { cards: showRows.map(showCard), total: Number(showCount.total) });
+}
+
+/** The platform's page from its movies and shows of that page (each with the platform's total of its kind). */
+export function platformPage(platform: Platform, page: number, movies: { cards: TitleCard[]; total: number },
+  shows: { cards: TitleCard[]; total: number }): PlatformPage {
+  const items = new Random(`platform-${platform.id}-page-${page}`).shuffle([...movies.cards, ...shows.cards]);
+  const totalPages = Math.max(Math.ceil(movies.total / PLATFORM_MOVIES_PER_PAGE), Math.ceil(shows.total / PLATFORM_SHOWS_PER_PAGE));
+  return { platform, items, page, totalPages, total: movies.total + shows.total };
 }
 
 export interface PlatformPageData { platforms: Platform[]; pages: PlatformPage[] }
@@ -77,8 +78,8 @@ export async function loadPlatformPages(db: Kysely<Database>): Promise<PlatformP
   const movieTotals = new Map(movieCounts.map((row) => [row.platform_id, Number(row.total)]));
   const showTotals = new Map(showCounts.map((row) => [row.platform_id, Number(row.total)]));
   const pages = platforms.map((platform) => platformPage(platform, 1,
-    { movies: moviesOf.get(platform.id) ?? [], shows: showsOf.get(platform.id) ?? [] },
-    { movies: movieTotals.get(platform.id) ?? 0, shows: showTotals.get(platform.id) ?? 0 }));
+    { cards: (moviesOf.get(platform.id) ?? []).map(movieCard), total: movieTotals.get(platform.id) ?? 0 },
+    { cards: (showsOf.get(platform.id) ?? []).map(showCard), total: showTotals.get(platform.id) ?? 0 }));
   return { platforms, pages };
 }
 

@@ -5,7 +5,7 @@
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
-import { browseTitles } from '../../../lib/catalog/browse.ts';
+import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
 import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
 import { browseQuery } from '../../../lib/catalog/contract.ts';
 
@@ -15,7 +15,7 @@ export const GET = endpoint({
   access: 'public',
   query: browseQuery(),
   handler: async ({ db, query }) => {
-    const result = await browseTitles(db, query);
+    const result = (await catalogueReadModel(db)).browse(query);
     if (isPageOutOfRange(result.page, result.totalPages)) {
       return json({ error: `Page ${result.page} is out of range.`, page: result.page, totalPages: result.totalPages, total: result.total }, 416);
     }

@@ -7,7 +7,7 @@ import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
 import { RangeNotSatisfiable } from '../../../lib/http/errors.ts';
 import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
 import { PeopleQuery } from '../../../lib/catalog/contract.ts';
-import { listPeople } from '../../../lib/catalog/people.ts';
+import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
 
 export const prerender = false;
 
@@ -15,7 +15,7 @@ export const GET = endpoint({
   access: 'public',
   query: PeopleQuery,
   handler: async ({ db, query }) => {
-    const result = await listPeople(db, query.sort, query.page);
+    const result = (await catalogueReadModel(db)).listPeople(query.sort, query.page);
     if (isPageOutOfRange(result.page, result.totalPages)) throw new RangeNotSatisfiable(`Page ${result.page} is out of range.`);
     return json(result, 200, CACHE_FIVE_MINUTES);
   },

@@ -7,7 +7,7 @@ import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
 import { found, RangeNotSatisfiable } from '../../../lib/http/errors.ts';
 import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
 import { PlatformQuery } from '../../../lib/catalog/contract.ts';
-import { platformTitles } from '../../../lib/catalog/platforms.ts';
+import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
 
 export const prerender = false;
 
@@ -15,7 +15,7 @@ export const GET = endpoint({
   access: 'public',
   query: PlatformQuery,
   handler: async ({ db, query }) => {
-    const result = found(await platformTitles(db, query.id, query.page), 'Platform not found.');
+    const result = found((await catalogueReadModel(db)).platformTitles(query.id, query.page), 'Platform not found.');
     if (isPageOutOfRange(result.page, result.totalPages)) throw new RangeNotSatisfiable(`Page ${result.page} is out of range.`);
     return json(result, 200, CACHE_FIVE_MINUTES);
   },
