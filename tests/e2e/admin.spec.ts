@@ -130,7 +130,17 @@ test.describe('signed in as admin', () => {
       .orderBy('tv_shows.id').executeTakeFirstOrThrow();
     await page.getByRole('tab', { name: 'TV Shows' }).click();
     await page.getByPlaceholder('Search TV shows...').fill(show.name);
-    const row = page.getByTestId('admin-row').filter({ hasText: show.name }).first();
+    // By id: in edit mode the name is an input's value, which hasText does not see.
+    const row = page.locator(`[data-testid="admin-row"][data-id="${show.id}"]`);
+    // A TV row is edited as a movie row is: name and TMDB ID stay, the trailer changes.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(row.getByLabel('Title')).toBeDisabled();
+    await expect(row.getByLabel('TMDB ID')).toBeDisabled();
+    await row.getByLabel('Trailer key').fill('e2eTrailer_1');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Content updated successfully!')).toBeVisible();
+    await expect(row).toContainText('e2eTrailer_1');
+    expect(await db.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: 'e2eTrailer_1' });
     await row.getByRole('button', { name: 'Episodes' }).click();
     await expect(page.getByRole('tab', { name: 'Season 1' })).toHaveAttribute('aria-selected', 'true');
     const episodes = await db.selectFrom('tv_show_episodes').select(['id', 'episode_number']).where('tv_show_id', '=', show.id)
@@ -141,10 +151,11 @@ test.describe('signed in as admin', () => {
     await firstRow.getByRole('button', { name: 'Edit' }).click();
     await firstRow.getByLabel('Name').fill('Renamed Pilot');
     await firstRow.getByLabel('Stream URL').fill('https://cdn.example.com/e1');
+    await firstRow.getByLabel('TMDB ID').fill('987654');
     await firstRow.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Episode updated successfully!')).toBeVisible();
-    expect(await db.selectFrom('tv_show_episodes').select(['name', 'stream_url']).where('id', '=', episodes[0]!.id).executeTakeFirstOrThrow())
-      .toEqual({ name: 'Renamed Pilot', stream_url: 'https://cdn.example.com/e1' });
+    expect(await db.selectFrom('tv_show_episodes').select(['name', 'stream_url', 'tmdb_id', 'episode_number']).where('id', '=', episodes[0]!.id).executeTakeFirstOrThrow())
+      .toEqual({ name: 'Renamed Pilot', stream_url: 'https://cdn.example.com/e1', tmdb_id: 987654, episode_number: episodes[0]!.episode_number });
 
     const links = page.getByLabel('Links JSON');
     const uploadButton = page.getByRole('button', { name: 'Upload Links' });
@@ -215,6 +226,7 @@ test.describe('signed in as admin', () => {
   });
 
   test('backup downloads a dated JSON file; restore validates, asks for RESTORE and applies it', async ({ page, db }) => {
+    test.setTimeout(120_000); // two restores of the whole catalogue
     await page.getByRole('tab', { name: 'Backup & Restore' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Backup' }).click();
@@ -232,16 +244,42 @@ test.describe('signed in as admin', () => {
     await page.getByLabel('Backup file').setInputFiles(text);
     await expect(toast(page, 'Please select a valid .json backup file.')).toBeVisible();
 
+    const broken = join(process.env.E2E_WORK_DIR!, 'broken.json');
+    writeFileSync(broken, '{"format": "cinecat-');
+    await page.getByLabel('Backup file').setInputFiles(broken);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(toast(page, 'Error reading the file.')).toBeVisible();
+
     await page.getByLabel('Backup file').setInputFiles(saved);
     page.once('dialog', (dialog) => dialog.accept('restore'));
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect(toast(page, 'Restore cancelled.')).toBeVisible();
 
+    // By default the file's rows are upserted: a request made after the backup stays.
     await db.insertInto('requests').values({ message: 'Made after the backup' }).execute();
+    const firstMovie = JSON.parse(readFileSync(saved, 'utf8')).tables.movies[0] as { id: number; title: string };
+    await db.updateTable('movies').set({ title: 'Renamed after the backup' }).where('id', '=', firstMovie.id).execute();
     page.once('dialog', (dialog) => dialog.accept('RESTORE'));
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect(toast(page, 'Database restore completed successfully!')).toBeVisible({ timeout: 30_000 });
-    expect(await db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeDefined();
+    expect(await db.selectFrom('movies').select('title').where('id', '=', firstMovie.id).executeTakeFirstOrThrow()).toEqual({ title: firstMovie.title });
+
+    // The restore signed everyone out, this admin too.
+    expect((await page.request.get('/api/admin/security')).status()).toBe(401);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Backup & Restore' }).click();
+    await page.getByLabel('Backup file').setInputFiles(saved);
+
+    // Replace everything: rows the backup lacks are gone.
+    await page.getByLabel(/Replace everything/).check();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe("This deletes ALL data and loads the backup's. It signs everyone out (you too). Type RESTORE to confirm.");
+      void dialog.accept('RESTORE');
+    });
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(toast(page, 'Database restore completed successfully!').last()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeUndefined();
   });
 
   test('publishing a draft puts it on the public site after the rebuild', async ({ page, db, baseURL }) => {

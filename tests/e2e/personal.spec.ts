@@ -242,16 +242,50 @@ test.describe('personal features', () => {
     await expect(page.getByLabel('What would you like us to add?')).toHaveValue(`Refused wish ${stamp}`);
   });
 
-  test("a movie's view count goes up once per session", async ({ page, db }) => {
+  test("a movie's view count goes up once per session, and the page shows the live count", async ({ page, db }) => {
     const movie = await streamedMovie(db, 6);
     const views = async () => Number((await db.selectFrom('movies').select('view_count').where('tmdb_id', '=', movie.tmdb_id).executeTakeFirstOrThrow()).view_count);
     const before = await views();
+    const shown = page.locator('[data-view-count]');
     await page.goto(moviePath(movie));
     await expect.poll(views).toBe(before + 1);
+    // The prerendered count is the build's; the view report's answer brings the current one, in the same box.
+    await expect(shown).toHaveText(`${(before + 1).toLocaleString('en-US')} views`);
     await page.reload();
     await page.goto('/');
     await page.goto(moviePath(movie));
     await page.waitForLoadState('networkidle');
     expect(await views()).toBe(before + 1);
+
+    // Already counted this session: the page asks for the count once it is in view, and shows today's number.
+    await db.updateTable('movies').set({ view_count: 12_345 }).where('tmdb_id', '=', movie.tmdb_id).execute();
+    const asked = page.waitForRequest((request) => request.url().includes('/api/events/view-count?'));
+    await page.reload();
+    await asked;
+    await expect(shown).toHaveText('12,345 views');
+    const box = await shown.boundingBox();
+    expect(box!.width).toBeGreaterThan(0);
+  });
+
+  test("a TV show's views are counted and the page shows the live count; a count out of view is never asked for", async ({ page, db }) => {
+    const show = await db.selectFrom('tv_shows').select(['tmdb_id', 'name', 'view_count']).where('is_published', '=', true)
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const views = async () => Number((await db.selectFrom('tv_shows').select('view_count').where('tmdb_id', '=', show.tmdb_id).executeTakeFirstOrThrow()).view_count);
+    const before = await views();
+    await page.goto(`/tv/${slugify(show.name)}/${show.tmdb_id}`);
+    await expect.poll(views).toBe(before + 1);
+    await expect(page.locator('[data-view-count]')).toHaveText(`${(before + 1).toLocaleString('en-US')} views`);
+
+    // Reopened in the same session, scrolled past the count: no count request until it comes into view.
+    const countRequests: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/events/view-count?')) countRequests.push(request.url()); });
+    await page.setViewportSize({ width: 1280, height: 300 });
+    // Scrolled to the bottom before the first frame, as a visitor returning to a deep link would be.
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, document.body.scrollHeight)));
+    await page.goto(`/tv/${slugify(show.name)}/${show.tmdb_id}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    expect(countRequests).toEqual([]);
+    await page.locator('[data-view-count]').scrollIntoViewIfNeeded();
+    await expect.poll(() => countRequests.length).toBe(1);
   });
 });

@@ -27,6 +27,25 @@ test.describe('search', () => {
     await expect(results.getByRole('link').filter({ hasText: movie.title }).first()).toHaveAttribute('href', `/movie/${slugify(movie.title)}/${movie.tmdb_id}`);
   });
 
+  test('the search page has its own field, prefilled; submitting it updates the results and the URL', async ({ page, db }) => {
+    const movie = await publishedMovie(db);
+    await page.goto('/search?query=qqzzxxkkvv');
+    const field = page.getByRole('search', { name: 'Search the catalogue' }).getByRole('searchbox');
+    await expect(field).toHaveValue('qqzzxxkkvv');
+    await expect(field).toHaveAttribute('placeholder', 'Search by title...');
+    await expect(page.getByText('No results found for "qqzzxxkkvv".')).toBeVisible();
+    await field.fill(` ${movie.title} `);
+    await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
+    expect(new URL(page.url()).searchParams.get('query')).toBe(movie.title);
+    await expect(page.getByRole('list', { name: 'Movies and TV shows' }).getByRole('link').filter({ hasText: movie.title }).first()).toBeVisible();
+    // A blank submit keeps the current results and URL.
+    await field.fill('   ');
+    await field.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
+    expect(new URL(page.url()).searchParams.get('query')).toBe(movie.title);
+  });
+
   test('no results shows the message', async ({ page }) => {
     await page.goto('/search?query=qqzzxxkkvv');
     await expect(page.getByText('No results found for "qqzzxxkkvv".')).toBeVisible();

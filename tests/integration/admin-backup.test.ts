@@ -1,7 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { createBackup, restoreBackup, type Backup } from '../../src/lib/backup/backup.ts';
+import { createBackup, type Backup } from '../../src/lib/backup/backup.ts';
+import { restoreBackup } from '../../src/lib/backup/restore.ts';
 import { BACKUP_TABLE_ORDER } from '../../src/lib/backup/tables.ts';
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
@@ -54,7 +55,7 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     extra.push(target);
     // The empty database has rows of its own that a restore must replace.
     await insertMovie(target.db, { title: 'Will be replaced' });
-    const { rows } = await restoreBackup(target.db, JSON.parse(JSON.stringify(original)));
+    const { rows } = await restoreBackup(target.db, JSON.parse(JSON.stringify(original)), 'replace');
     expect(rows).toBeGreaterThan(15);
     const again = await createBackup(target.db);
     // Everything comes back as it was, except that every user must sign in again.
@@ -65,19 +66,61 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     expect(next.id).toBeGreaterThan(Math.max(...original.tables.movies.map((row) => row.id as number)));
   });
 
-  it('a corrupt backup changes no row and names the table', async () => {
+  it('a partial file restores the tables it holds by upsert, and leaves the others untouched', async () => {
+    const db = getDb();
+    const before = await createBackup(db);
+    const [movie] = before.tables.movies as { id: number; title: string; stream_url: string | null }[];
+    const added = { ...(before.tables.movies[0] as Record<string, unknown>), id: 999_001, tmdb_id: 999_001, title: 'From the file' };
+    const partial = {
+      format: before.format, version: before.version,
+      tables: { movies: [{ ...before.tables.movies[0], title: 'Renamed by restore', stream_url: null }, added], requests: [] },
+    };
+    const result = await restoreBackup(db, JSON.parse(JSON.stringify(partial)));
+    expect(result).toEqual({ message: 'Database restore completed successfully!', rows: 2, tables: ['movies', 'requests'] });
+    const after = await createBackup(db);
+    // Upsert: the existing row is overwritten, the new one added; rows of the file's empty table stay.
+    expect(after.tables.movies.map((row) => [row.id, row.title, row.stream_url])).toEqual([
+      [movie!.id, 'Renamed by restore', null], [999_001, 'From the file', movie!.stream_url],
+    ]);
+    expect(after.tables.requests).toEqual(before.tables.requests);
+    for (const table of BACKUP_TABLE_ORDER.filter((name) => name !== 'movies')) {
+      expect(withoutSessionVersions(after.tables)[table], table).toEqual(withoutSessionVersions(before.tables)[table]);
+    }
+    // The movie's genres, credits and providers still point at it (no delete cascaded).
+    expect(after.tables.movie_genres).toHaveLength(2);
+    await restoreBackup(db, JSON.parse(JSON.stringify(before)));
+    expect((await createBackup(db)).tables.movies.map((row) => row.title)).toEqual([movie!.title, 'From the file']);
+    await db.deleteFrom('movies').where('id', '=', 999_001).execute();
+  });
+
+  it('replace everything empties every table first, and takes only a full backup', async () => {
+    const db = getDb();
+    const before = await createBackup(db);
+    await insertMovie(db, { title: 'Not in the backup' });
+    const { movies, ...rest } = before.tables;
+    await expect(restoreBackup(db, { ...before, tables: { movies } }, 'replace'))
+      .rejects.toThrow(`Replace everything needs a full backup; this file lacks ${Object.keys(rest).join(', ')}.`);
+    expect((await createBackup(db)).tables.movies.map((row) => row.title)).toContain('Not in the backup');
+    await restoreBackup(db, JSON.parse(JSON.stringify(before)), 'replace');
+    expect(withoutSessionVersions((await createBackup(db)).tables)).toEqual(withoutSessionVersions(before.tables));
+  });
+
+  it('an unreadable file or a bad table changes no row; the error names the table', async () => {
     const db = getDb();
     const before = await createBackup(db);
     const corrupt = JSON.parse(JSON.stringify(before)) as Backup;
     (corrupt.tables.tv_show_episodes[0] as Record<string, unknown>).season_number = 'one';
     await expect(restoreBackup(db, corrupt)).rejects.toThrow('Failed to restore table tv_show_episodes.');
 
-    // Valid shape but violating a constraint late in the order: the transaction rolls everything back.
+    // Valid shape, but an upsert late in the order breaks a constraint: the transaction rolls everything back.
     const dangling = JSON.parse(JSON.stringify(before)) as Backup;
-    dangling.tables.movies = [];
+    (dangling.tables.movies[0] as Record<string, unknown>).title = 'Would be renamed';
+    dangling.tables.movie_genres.push({ movie_id: 2_000_000_000, genre_id: 28 });
     await expect(restoreBackup(db, dangling)).rejects.toThrow('Failed to restore table movie_genres.');
 
-    await expect(restoreBackup(db, { hello: 'world' })).rejects.toThrow('This is not a CineCat backup file.');
+    await expect(restoreBackup(db, { ...before, tables: { films: [] } })).rejects.toThrow('Failed to restore table films.');
+    await expect(restoreBackup(db, { hello: 'world' })).rejects.toThrow('Error reading the file.');
+    await expect(restoreBackup(db, { ...before, tables: {} })).rejects.toThrow('The backup file holds no table.');
     expect((await createBackup(db)).tables).toEqual(before.tables);
   });
 
@@ -99,3 +142,8 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     expect(await getSessionUser(await asRequest(), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
   });
 });
+
+/** Every restore ends every session (the next test): the users' other columns are what a comparison checks. */
+function withoutSessionVersions(tables: Backup['tables']): Backup['tables'] {
+  return { ...tables, users: tables.users.map((user) => ({ ...user, session_version: null })) };
+}

@@ -14,11 +14,16 @@ import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
+// The session is the test's `locals.user` (server-env reads astro:env, which exists only inside Astro).
+vi.mock('../../src/lib/accounts/server-env.ts', () => ({
+  sessionUserOf: async (context: { locals: { user?: unknown } }) => context.locals.user ?? null,
+}));
 
 const movies = await import('../../src/pages/api/admin/movies/index.ts');
 const movieLinks = await import('../../src/pages/api/admin/movies/links.ts');
 const tv = await import('../../src/pages/api/admin/tv/index.ts');
 const episodes = await import('../../src/pages/api/admin/tv/episodes.ts');
+const showEdit = await import('../../src/pages/api/admin/tv/show.ts');
 const upload = await import('../../src/pages/api/admin/tv/upload-episode-links.ts');
 const requests = await import('../../src/pages/api/admin/requests.ts');
 const analytics = await import('../../src/pages/api/admin/analytics.ts');
@@ -62,7 +67,8 @@ describeEachEngine('admin endpoints', (getDb) => {
     ['list shows', tv.GET, 'GET', '/api/admin/tv'],
     ['publish shows', tv.PATCH, 'PATCH', '/api/admin/tv', { ids: [ids.show], is_published: false }],
     ['episodes', episodes.GET, 'GET', `/api/admin/tv/episodes?showId=${ids.show}`],
-    ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', stream_url: '', download_url: '' }],
+    ['edit show', showEdit.PATCH, 'PATCH', '/api/admin/tv/show', { id: ids.show, trailer_key: 'abc_DEF-123' }],
+    ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', stream_url: '', download_url: '', tmdb_id: 777, episode_number: 1 }],
     ['upload links', upload.POST, 'POST', '/api/admin/tv/upload-episode-links', { tv_show_id: ids.show, season_number: 1, links: [{ watch: 'https://x.example/1' }] }],
     ['delete episode', episodes.DELETE, 'DELETE', '/api/admin/tv/episodes', { id: ids.episode }],
     ['delete shows', tv.DELETE, 'DELETE', '/api/admin/tv', { ids: [ids.show] }],
@@ -117,11 +123,48 @@ describeEachEngine('admin endpoints', (getDb) => {
 
     expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], is_published: true })).status).toBe(400);
     expect((await call(analytics.GET, ADMIN, 'GET', '/api/admin/analytics?period=2d')).status).toBe(400);
-    const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: {} });
+    const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: { genres: [{ id: 'x' }] } });
     expect(restoreBad.status).toBe(400);
     expect((await restoreBad.json()).error).toBe('Failed to restore table genres.');
+    const unreadableUrl = new URL('/api/admin/restore', 'http://localhost');
+    const unreadable = (await restore.POST({ request: new Request(unreadableUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"format": "cine' }),
+      url: unreadableUrl, locals: { user: ADMIN }, params: {} } as never)) as Response;
+    expect([unreadable.status, await unreadable.json()]).toEqual([400, { error: 'Error reading the file.' }]);
+    const partialReplace = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore?mode=replace', { format: 'cinecat-backup', version: 1, tables: { genres: [] } });
+    expect(partialReplace.status).toBe(400);
+    expect((await partialReplace.json()).error).toMatch(/^Replace everything needs a full backup; this file lacks collections, /);
     expect(await currentDb.selectFrom('movies').select(['is_published', 'stream_url']).where('id', '=', movie.id).executeTakeFirstOrThrow())
       .toEqual({ is_published: false, stream_url: null });
+  });
+
+  it('a TV row edit saves the trailer; an episode edit saves its TMDB id and number, refusing a number already taken', async () => {
+    setRebuildRunner(async () => {});
+    const show = await insertShow(currentDb, { number_of_seasons: 1, trailer_key: 'old' });
+    const [first, second] = await currentDb.insertInto('tv_show_episodes')
+      .values([1, 2].map((episode_number) => ({ tv_show_id: show.id, season_number: 1, episode_number })))
+      .returning('id').execute();
+    const edited = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: ' newKey_1 ' });
+    expect(await edited.json()).toEqual({ message: 'Content updated successfully!' });
+    expect(await currentDb.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: 'newKey_1' });
+    const badKey = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: '<script>' });
+    expect([badKey.status, await badKey.json()]).toEqual([400, { error: 'trailer_key: Must be a YouTube video key.' }]);
+    const missing = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: 2_000_000_000, trailer_key: '' });
+    expect([missing.status, await missing.json()]).toEqual([404, { error: 'TV show not found.' }]);
+    const cleared = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: '' });
+    expect(cleared.status).toBe(200);
+    expect(await currentDb.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: null });
+
+    const episodeEdit = { name: 'Two', overview: '', stream_url: '', download_url: '' };
+    const saved = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, tmdb_id: 4242, episode_number: 3 });
+    expect(saved.status).toBe(200);
+    expect(await currentDb.selectFrom('tv_show_episodes').select(['name', 'tmdb_id', 'episode_number']).where('id', '=', second!.id).executeTakeFirstOrThrow())
+      .toEqual({ name: 'Two', tmdb_id: 4242, episode_number: 3 });
+    const taken = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, name: 'Lost', tmdb_id: null, episode_number: 1 });
+    expect([taken.status, await taken.json()]).toEqual([409, { error: 'Episode 1 of season 1 already exists.' }]);
+    const gone = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: 2_000_000_000, ...episodeEdit });
+    expect([gone.status, await gone.json()]).toEqual([404, { error: 'Episode not found.' }]);
+    expect(await currentDb.selectFrom('tv_show_episodes').select(['id', 'name', 'tmdb_id', 'episode_number']).where('tv_show_id', '=', show.id).orderBy('id').execute())
+      .toEqual([{ id: first!.id, name: null, tmdb_id: null, episode_number: 1 }, { id: second!.id, name: 'Two', tmdb_id: 4242, episode_number: 3 }]);
   });
 
   it('ids beyond int4 are bad input (400), and deleting a request rebuilds nothing (no page lists requests)', async () => {

@@ -4,7 +4,7 @@ import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/
 import { loadTvPages } from '../../src/lib/catalog/tv-page.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
-import { listPlatforms, platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { listPlatforms, loadPlatformPages, platformTitles } from '../../src/lib/catalog/platforms.ts';
 import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
 
 describeEachEngine('TV page', (getDb) => {
@@ -135,6 +135,20 @@ describeEachEngine('platforms', (getDb) => {
     expect(third.items.map((c) => c.title).sort()).toEqual(['Platform Movie 20', 'Platform Movie 21', 'Platform Movie 22']);
     expect((await platformTitles(db, 73, 1))).toMatchObject({ items: [], totalPages: 0, total: 0, platform: { name: 'Empty' } });
     expect(await platformTitles(db, 999, 1)).toBeNull();
-    expect((await sitemapEntries(db)).map((e) => e.path)).toEqual(expect.arrayContaining(['/platforms?id=71', '/platforms?id=73']));
+    expect((await sitemapEntries(db)).map((e) => e.path)).toEqual(expect.arrayContaining(['/platforms/71/zeta', '/platforms/73/empty']));
+
+    // The build's bulk load gives every platform the same first page as the API, in five queries in all.
+    const queries: unknown[] = [];
+    const counted = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { queries.push(args.queryId); return args.result; } });
+    const alphaShow = await insertShow(db, { name: 'Alpha Show' });
+    await db.insertInto('tv_show_providers').values({ tv_show_id: alphaShow.id, platform_id: 72 }).execute();
+    const { platforms, pages } = await loadPlatformPages(counted);
+    expect(queries).toHaveLength(5);
+    expect(platforms.map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
+    expect(pages.map((p) => p.platform.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
+    expect(pages[2]).toEqual(first);
+    expect(pages[1]).toEqual(await platformTitles(db, 73, 1));
+    expect(pages[0]).toMatchObject({ total: 1, items: [{ title: 'Alpha Show' }] });
+    expect(pages[0]).toEqual(await platformTitles(db, 72, 1));
   });
 });

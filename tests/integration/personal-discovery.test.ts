@@ -15,6 +15,10 @@ import { REQUESTS_PER_IP } from '../../src/lib/requests/requests.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
+// The session is the test's `locals.user` (server-env reads astro:env, which exists only inside Astro).
+vi.mock('../../src/lib/accounts/server-env.ts', () => ({
+  sessionUserOf: async (context: { locals: { user?: unknown } }) => context.locals.user ?? null,
+}));
 
 const recommendations = await import('../../src/pages/api/me/recommendations.ts');
 const ratings = await import('../../src/pages/api/me/ratings.ts');
@@ -22,6 +26,7 @@ const lists = await import('../../src/pages/api/me/lists.ts');
 const history = await import('../../src/pages/api/me/history.ts');
 const requests = await import('../../src/pages/api/requests.ts');
 const views = await import('../../src/pages/api/events/view.ts');
+const viewCounts = await import('../../src/pages/api/events/view-count.ts');
 
 interface Pick { card: { type: string; tmdbId: number; title: string }; reason: string }
 
@@ -166,20 +171,20 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       return { body: await response.json(), cookie: setCookie.split(';')[0]! };
     };
 
-    it('counts a movie with a stream link once per session, and tracks the session once', async () => {
+    it('counts a movie with a stream link once per session, and tracks the session once; the answer carries the count', async () => {
       const before = await viewCount(t.popular!);
       const first = await view({ type: 'movie', tmdbId: t.popular }, null, {
         'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'Accept-Language': 'fr-CA,fr;q=0.9',
       });
-      expect(first.body).toEqual({ tracked: true, counted: true });
+      expect(first.body).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
       const again = await view({ type: 'movie', tmdbId: t.popular }, first.cookie);
-      expect(again.body).toEqual({ tracked: false, counted: false });
+      expect(again.body).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
       expect(await viewCount(t.popular!)).toBe(before + 1);
 
       // A new session counts again; a movie without a stream link never does.
-      expect((await view({ type: 'movie', tmdbId: t.popular }, null)).body).toEqual({ tracked: true, counted: true });
+      expect((await view({ type: 'movie', tmdbId: t.popular }, null)).body).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
       expect(await viewCount(t.popular!)).toBe(before + 2);
-      expect((await view({ type: 'movie', tmdbId: t.comedy }, again.cookie)).body).toEqual({ tracked: false, counted: false });
+      expect((await view({ type: 'movie', tmdbId: t.comedy }, again.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: 0 });
       expect(await viewCount(t.comedy!)).toBe(0);
 
       const events = await currentDb.selectFrom('view_events').select(['country', 'device_type', 'content_tmdb_id']).orderBy('id').execute();
@@ -187,6 +192,36 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
         { country: 'CA', device_type: 'mobile', content_tmdb_id: t.popular },
         { country: 'Unknown', device_type: 'desktop', content_tmdb_id: t.popular },
       ]);
+    });
+
+    it('counts a published TV show once per session; a draft or unknown title counts nothing', async () => {
+      const showViews = async (tmdbId: number) =>
+        Number((await currentDb.selectFrom('tv_shows').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
+      const before = await showViews(t.show!);
+      const first = await view({ type: 'tv', tmdbId: t.show }, null);
+      expect(first.body).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect((await view({ type: 'tv', tmdbId: t.show }, first.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      expect(await showViews(t.show!)).toBe(before + 1);
+      // The same number as a movie's id is another title.
+      expect((await view({ type: 'movie', tmdbId: t.show }, first.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: null });
+
+      const draft = await insertShow(currentDb, { name: 'Draft Show', is_published: false });
+      expect((await view({ type: 'tv', tmdbId: draft.tmdb_id }, null)).body).toEqual({ tracked: true, counted: false, viewCount: null });
+      expect(await showViews(draft.tmdb_id)).toBe(0);
+    });
+
+    it('answers the live count of a published title, 404 for others, 400 for bad input', async () => {
+      const count = async (query: string) => {
+        const response = await callEndpoint(viewCounts.GET, null, 'GET', `/api/events/view-count?${query}`);
+        return [response.status, await response.json()];
+      };
+      await currentDb.updateTable('tv_shows').set({ view_count: 41 }).where('tmdb_id', '=', t.show!).execute();
+      expect(await count(`type=tv&tmdbId=${t.show}`)).toEqual([200, { viewCount: 41 }]);
+      expect(await count(`type=movie&tmdbId=${t.popular}`)).toEqual([200, { viewCount: await viewCount(t.popular!) }]);
+      expect(await count(`type=movie&tmdbId=${t.draftHorror}`)).toEqual([404, { error: 'Movie not found.' }]);
+      expect(await count('type=tv&tmdbId=2000000000')).toEqual([404, { error: 'TV show not found.' }]);
+      expect((await count('type=book&tmdbId=1'))[0]).toBe(400);
+      expect((await count('type=movie&tmdbId=99999999999'))[0]).toBe(400);
     });
 
     it("prefers Netlify's geolocation for the country", async () => {

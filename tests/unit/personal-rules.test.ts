@@ -72,7 +72,10 @@ describe('view tracking', () => {
     expect(viewsToReport(fake, 'movie:7')).toBeNull();
     expect(viewsToReport(fake, undefined)).toBeNull();
     expect(viewsToReport(fake, 'movie:8')?.title).toEqual({ type: 'movie', tmdbId: 8 });
-    // Shows have no view count: once the session's view is in, a TV page has nothing to report.
+    // Shows are counted too: a TV page reports its show once.
+    const show = viewsToReport(fake, 'tv:9');
+    expect(show?.title).toEqual({ type: 'tv', tmdbId: 9 });
+    show!.done();
     expect(viewsToReport(fake, 'tv:9')).toBeNull();
   });
 });

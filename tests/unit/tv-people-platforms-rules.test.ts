@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeason, parseEpisodeRequest, seasonLabel } from '../../src/lib/catalog/seasons.ts';
 import { compareKnownFor, peopleApiUrl, personAge, type KnownForKeys } from '../../src/lib/catalog/people-params.ts';
-import { platformApiUrl, platformEmptyMessage, selectedPlatformId } from '../../src/lib/catalog/platform-params.ts';
+import { platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId } from '../../src/lib/catalog/platform-params.ts';
 import { PeopleQuery, PlatformQuery } from '../../src/lib/catalog/contract.ts';
 import { parseQuery } from '../support/contract.ts';
 import type { PersonPage } from '../../src/lib/catalog/person-page.ts';
@@ -52,12 +52,11 @@ describe('people', () => {
 });
 
 describe('platforms', () => {
-  const platforms = [{ id: 4, name: 'A', logoPath: null }, { id: 9, name: 'B', logoPath: null }];
-
-  it('picks the platform from ?id, else the first', () => {
-    expect(selectedPlatformId(new URLSearchParams('id=9'), platforms)).toBe(9);
-    expect(selectedPlatformId(new URLSearchParams('id=abc'), platforms)).toBe(4);
-    expect(selectedPlatformId(new URLSearchParams(''), [])).toBeNull();
+  it("picks the platform from ?id, else the page's own; each platform has its own address", () => {
+    expect(selectedPlatformId(new URLSearchParams('id=9'), 4)).toBe(9);
+    expect(selectedPlatformId(new URLSearchParams('id=abc'), 4)).toBe(4);
+    expect(selectedPlatformId(new URLSearchParams(''), null)).toBeNull();
+    expect(platformHref({ id: 8, name: 'Stream+ Max!' })).toBe('/platforms/8/stream-max');
   });
 
   it('has the spec empty message and a validated endpoint query', () => {

@@ -1,5 +1,9 @@
-/** Backup & Restore: download the whole database as JSON; restore from such a file after typing RESTORE. */
+/**
+ * Backup & Restore: download the whole database as JSON; restore from such a file (whole or only some tables) after
+ * typing RESTORE. A restore updates the tables the file holds; "Replace everything" first empties every table.
+ */
 import { useState } from 'react';
+import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/restore-options.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
@@ -7,6 +11,7 @@ import { errorText } from '../../lib/http/api-client.ts';
 export default function BackupTab() {
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<RestoreMode>('merge');
 
   const backup = async () => {
     setBusy(true);
@@ -44,19 +49,21 @@ export default function BackupTab() {
       showToast('Please select a backup file to restore.', 'error');
       return;
     }
-    if (window.prompt('This replaces ALL data and signs everyone out (you too). Type RESTORE to confirm.') !== 'RESTORE') {
+    let data: unknown;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      showToast(UNREADABLE_FILE, 'error');
+      return;
+    }
+    const warning = mode === 'replace' ? 'This deletes ALL data and loads the backup\'s.' : 'This overwrites the rows the backup holds.';
+    if (window.prompt(`${warning} It signs everyone out (you too). Type RESTORE to confirm.`) !== 'RESTORE') {
       showToast('Restore cancelled.', 'info');
       return;
     }
     setBusy(true);
     try {
-      let data: unknown;
-      try {
-        data = JSON.parse(await file.text());
-      } catch {
-        throw new Error('The file is not valid JSON.');
-      }
-      await api('/api/admin/restore', 'POST', data);
+      await api(`/api/admin/restore?mode=${mode}`, 'POST', data);
       showToast('Database restore completed successfully!', 'success');
     } catch (error) {
       showToast(`Restore failed: ${errorText(error, 'Restore failed.')}`, 'error');
@@ -74,10 +81,14 @@ export default function BackupTab() {
       </div>
       <div className="admin-card">
         <h2>Restore</h2>
-        <p>Replaces all data with a backup file's. This cannot be undone.</p>
-        <p>Everyone is signed out, you included, and signs in again with the passwords the backup holds.</p>
+        <p>Restores each table the file holds (rows are added or overwritten by id); other tables stay as they are.</p>
+        <p>Everyone is signed out, you included, and signs in again with the passwords the database then holds.</p>
         <label>Backup file
           <input type="file" accept=".json,application/json" onChange={(event) => choose(event.target.files?.[0])} />
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" checked={mode === 'replace'} onChange={(event) => setMode(event.target.checked ? 'replace' : 'merge')} />
+          Replace everything (full backup only: deletes all current data first)
         </label>
         <button type="button" className="btn btn-danger" onClick={restore} disabled={busy}>Restore</button>
       </div>

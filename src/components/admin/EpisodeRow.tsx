@@ -1,4 +1,4 @@
-/** One episode; in edit mode name, overview, stream URL and download URL can change. */
+/** One episode; in edit mode its number, TMDB ID, name, overview, stream URL and download URL can change. */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api } from './api.ts';
@@ -15,7 +15,8 @@ interface Props {
 }
 
 export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved, onDelete }: Props) {
-  const blank = () => ({ name: episode.name ?? '', overview: episode.overview ?? '', stream_url: episode.stream_url ?? '', download_url: episode.download_url ?? '' });
+  const blank = () => ({ episode_number: String(episode.episode_number), tmdb_id: episode.tmdb_id === null ? '' : String(episode.tmdb_id),
+    name: episode.name ?? '', overview: episode.overview ?? '', stream_url: episode.stream_url ?? '', download_url: episode.download_url ?? '' });
   const [form, setForm] = useState(blank);
   const [saving, setSaving] = useState(false);
   useEffect(() => { if (editing) setForm(blank()); }, [editing, episode]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -27,7 +28,9 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
   const save = async () => {
     setSaving(true);
     try {
-      await api('/api/admin/tv/episodes', 'PATCH', { id: episode.id, ...form });
+      await api('/api/admin/tv/episodes', 'PATCH', {
+        id: episode.id, ...form, episode_number: Number(form.episode_number), tmdb_id: form.tmdb_id.trim() ? Number(form.tmdb_id) : null,
+      });
       showToast('Episode updated successfully!', 'success');
       onCancel();
       await onSaved();
@@ -40,8 +43,8 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
 
   return (
     <tr data-testid="episode-row" data-episode={episode.episode_number}>
-      <td>{episode.episode_number}</td>
-      <td>{episode.tmdb_id ?? ''}</td>
+      <td>{editing ? field('episode_number', 'Episode number', 'number') : episode.episode_number}</td>
+      <td>{editing ? field('tmdb_id', 'TMDB ID', 'number') : episode.tmdb_id ?? ''}</td>
       <td>{editing ? field('name', 'Name') : episode.name}</td>
       <td className="admin-overview">{editing ? (
         <textarea className="admin-input" aria-label="Overview" value={form.overview} onChange={(event) => setForm({ ...form, overview: event.target.value })} />

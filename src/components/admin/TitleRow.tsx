@@ -1,11 +1,10 @@
-/** One row of the Movies / TV table; in edit mode only a movie's stream and download URLs can change. */
+/** One row of the Movies / TV table; in edit mode a movie's stream and download URLs, or a show's trailer, can change. */
 import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';
-
 
 interface Props {
   kind: 'movies' | 'tv';
@@ -24,15 +23,17 @@ interface Props {
 export default function TitleRow({ kind, item, selected, editing, onSelect, onEdit, onCancel, onSaved, onTogglePublished, onDelete, onEpisodes }: Props) {
   const [stream, setStream] = useState(item.stream_url ?? '');
   const [download, setDownload] = useState(item.download_url ?? '');
+  const [trailer, setTrailer] = useState(item.trailer_key ?? '');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (editing) { setStream(item.stream_url ?? ''); setDownload(item.download_url ?? ''); }
+    if (editing) { setStream(item.stream_url ?? ''); setDownload(item.download_url ?? ''); setTrailer(item.trailer_key ?? ''); }
   }, [editing, item]);
 
   const save = async () => {
     setSaving(true);
     try {
-      await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
+      if (kind === 'movies') await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
+      else await api('/api/admin/tv/show', 'PATCH', { id: item.id, trailer_key: trailer });
       showToast('Content updated successfully!', 'success');
       onCancel();
       await onSaved();
@@ -61,6 +62,9 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
           <td className="admin-url">{item.download_url ?? ''}</td>
         </>
       ))}
+      {kind === 'tv' && (editing
+        ? <td><input className="admin-input narrow" aria-label="Trailer key" value={trailer} onChange={(event) => setTrailer(event.target.value)} /></td>
+        : <td>{item.trailer_key ?? ''}</td>)}
       <td>
         <button type="button" className={`status-badge ${item.is_published ? 'published' : 'draft'}`} onClick={onTogglePublished}
           title="Click to change the status">
@@ -75,7 +79,7 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
           </>
         ) : (
           <>
-            {kind === 'movies' && <button type="button" className="btn" onClick={onEdit}>Edit</button>}
+            <button type="button" className="btn" onClick={onEdit}>Edit</button>
             {kind === 'tv' && <button type="button" className="btn" onClick={onEpisodes}>Episodes</button>}
             <button type="button" className="btn btn-danger" onClick={onDelete}>Delete</button>
           </>

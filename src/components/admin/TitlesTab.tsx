@@ -98,7 +98,7 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
               <th><input type="checkbox" aria-label="Select all" checked={allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} /></th>
               <th>Poster</th><th>{kind === 'movies' ? 'Title' : 'Name'}</th><th>TMDB ID</th>
-              {kind === 'movies' && <><th>Stream URL</th><th>Download URL</th></>}
+              {kind === 'movies' ? <><th>Stream URL</th><th>Download URL</th></> : <th>Trailer key</th>}
               <th>Status</th><th>Actions</th>
             </tr>
           </thead>

@@ -1,13 +1,14 @@
 /**
  * The platforms island: a horizontal logo picker (the selected platform highlighted) over an infinite-scroll
- * grid of the platform's titles, 20 a page. Picking a platform restarts at page 1 and replaces ?id= in the
- * URL (spec section 4). The prerendered page carries the first platform's first page. The picker is a GET form
- * of ?id= buttons, so a pick made before hydration still lands on that platform (the page reads ?id= on load).
+ * grid of the platform's titles, 20 a page. Each platform's page (/platforms/{id}/{slug}) is prerendered with its
+ * first page; later pages come from the API. Picking a platform restarts at page 1 and replaces the URL with the
+ * platform's own (spec section 4). The picker is a GET form of /platforms?id= buttons, so a pick made before
+ * hydration still lands on that platform (platforms.astro sends ?id= on to the platform's page).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
 import {
-  PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, selectedPlatformId, type Platform, type PlatformPage,
+  PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId, type Platform, type PlatformPage,
 } from '../../lib/catalog/platform-params.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
@@ -15,12 +16,13 @@ import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 interface Props { platforms: Platform[]; initial: PlatformPage | null }
 
 export default function PlatformBrowser({ platforms, initial }: Props) {
-  const [platformId, setPlatformId] = useState<number | null>(initial?.platform.id ?? platforms[0]?.id ?? null);
+  const shownId = initial?.platform.id ?? platforms[0]?.id ?? null;
+  const [platformId, setPlatformId] = useState<number | null>(shownId);
   const [urlRead, setUrlRead] = useState(false);
   useEffect(() => {
-    setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), platforms));
+    setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), shownId));
     setUrlRead(true);
-  }, [platforms]);
+  }, [shownId]);
   // Rendered for the URL's platform now: show the browser the page's inline script hid (platforms.astro).
   useEffect(() => {
     if (urlRead) document.documentElement.classList.remove('platform-pending');
@@ -33,24 +35,22 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
   const items = pages.flatMap((page) => page.items);
   const platform = pages[0]?.platform ?? platforms.find((p) => p.id === platformId);
 
-  const pick = (id: number) => {
-    if (id === platformId) return;
-    setPlatformId(id);
-    const url = new URL(window.location.href);
-    url.searchParams.set('id', String(id));
-    history.replaceState(null, '', url);
+  const pick = (picked: Platform) => {
+    if (picked.id === platformId) return;
+    setPlatformId(picked.id);
+    history.replaceState(null, '', platformHref(picked));
   };
 
   return (
     <div className="platform-browser">
-      <form method="get">
+      <form method="get" action="/platforms">
         <ul className="platform-picker" aria-label="Platforms">
           {platforms.map((p) => {
             const logo = imageUrl(p.logoPath, 'w92');
             return (
               <li key={p.id}>
                 <button type="submit" name="id" value={p.id} aria-pressed={p.id === platformId} title={p.name}
-                  onClick={(event) => { event.preventDefault(); pick(p.id); }}>
+                  onClick={(event) => { event.preventDefault(); pick(p); }}>
                   {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
                   <span className="platform-name">{p.name}</span>
                 </button>

@@ -1,4 +1,7 @@
-/** The /search island: reads ?query=, searches only non-blank text, shows 12 skeletons while loading. */
+/**
+ * The /search island: its own search field (prefilled with ?query=; a submit updates the results and the URL),
+ * searches only non-blank text, shows 12 skeletons while loading.
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
@@ -22,9 +25,36 @@ export default function SearchResults() {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const trimmed = query?.trim() ?? '';
-  if (query === null) return <Skeletons />;
-  if (!trimmed) return <><h1 className="visually-hidden">Search</h1><p className="search-prompt">{SEARCH_PROMPT}</p></>;
-  return <Results query={trimmed} />;
+  const search = (text: string) => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('query', text);
+    history.pushState(null, '', url);
+    setQuery(text);
+  };
+  return (
+    <>
+      <SearchField query={trimmed} onSearch={search} />
+      {query === null ? <Skeletons />
+        : !trimmed ? <><h1 className="visually-hidden">Search</h1><p className="search-prompt">{SEARCH_PROMPT}</p></>
+        : <Results query={trimmed} />}
+    </>
+  );
+}
+
+/** The page's own field (spec: 'Search by title...'); blank text searches nothing, as in the header. */
+function SearchField({ query, onSearch }: { query: string; onSearch(text: string): void }) {
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  return (
+    <form className="search-page-form" role="search" aria-label="Search the catalogue" onSubmit={(event) => {
+      event.preventDefault();
+      if (text.trim()) onSearch(text.trim());
+    }}>
+      <input type="search" name="query" aria-label="Search titles" placeholder="Search by title..." autoComplete="off"
+        value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="btn btn-primary">Search</button>
+    </form>
+  );
 }
 
 function Results({ query }: { query: string }) {

@@ -2,6 +2,8 @@
 import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
 import type { LinkUploadError } from './episodes.ts';
+import type { BackupTable } from '../backup/tables.ts';
+import { RESTORE_MODES } from '../backup/restore-options.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
 export const optionalUrl = z
@@ -42,7 +44,18 @@ export const EpisodeUpdateBody = z.object({
   overview: text(10000).trim().nullable().optional().transform((value) => value || null),
   stream_url: optionalUrl,
   download_url: optionalUrl,
+  tmdb_id: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  episode_number: z.number().int().min(0).max(10000).optional(),
 });
+
+/** A YouTube video key (what TMDB's videos carry); empty or null means no trailer. */
+const trailerKey = z.union([text(200), z.null()]).optional()
+  .transform((value) => value?.trim() || null)
+  .refine((value) => value === null || /^[A-Za-z0-9_-]{1,64}$/.test(value), { message: 'Must be a YouTube video key.' });
+
+/** PATCH /api/admin/tv/show: what an admin edits on a TV row (name and TMDB ID stay as imported). */
+export const ShowEditBody = z.object({ id: id(), trailer_key: trailerKey });
+export type ShowEdit = z.output<typeof ShowEditBody>;
 
 /** A season's bulk link upload (up to 5,000 links) is larger than the default JSON body cap. */
 export const MAX_LINK_UPLOAD_BYTES = 4 * 1024 * 1024;
@@ -64,9 +77,12 @@ export const LinkItem = z.object({
 /** POST /api/admin/rebuild takes an empty JSON object. */
 export const RebuildBody = z.object({}).passthrough();
 
-/** POST /api/admin/restore: a backup file's JSON, checked by the backup module itself. */
+/**
+ * POST /api/admin/restore?mode=merge|replace (merge by default, see restore-options.ts); the body is a backup
+ * file's JSON, read and checked by the backup module itself.
+ */
+export const RestoreQuery = z.object({ mode: z.enum(RESTORE_MODES).default('merge') });
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
-export const RestoreBody = z.unknown();
 
 /** Answers of the admin endpoints. */
 export interface AdminMessage { message: string }
@@ -76,7 +92,7 @@ export interface AddedTitle extends AdminMessage { id: number; created: boolean 
 /** A title a bulk import left out, and why; the run goes on without it. */
 export interface SkippedTitle { tmdbId: number; reason: string }
 export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; skipped: SkippedTitle[]; nextPage: number | null }
-export interface RestoreDone extends AdminMessage { rows: number }
+export interface RestoreDone extends AdminMessage { rows: number; tables: BackupTable[] }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';
 export type { AdminEpisodeRow, SeasonView } from './episodes.ts';

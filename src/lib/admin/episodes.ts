@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { describeIssues } from '../http/contract.ts';
+import { Conflict, NotFound } from '../http/errors.ts';
 import { LinkItem } from './contract.ts';
 
 type Db = Kysely<Database>;
@@ -46,13 +47,22 @@ export interface EpisodeEdit {
   overview: string | null;
   stream_url: string | null;
   download_url: string | null;
+  tmdb_id?: number | null;
+  episode_number?: number;
 }
 
-/** Returns the show id of the updated episode, or null when there is no such episode. */
-export async function updateEpisode(db: Db, id: number, edit: EpisodeEdit): Promise<number | null> {
-  const row = await db.updateTable('tv_show_episodes').set(edit).where('id', '=', id)
-    .returning('tv_show_id').executeTakeFirst();
-  return row?.tv_show_id ?? null;
+/** Returns the show id of the updated episode; an episode number another episode of the season has is a Conflict. */
+export async function updateEpisode(db: Db, id: number, edit: EpisodeEdit): Promise<number> {
+  const episode = await db.selectFrom('tv_show_episodes').select(['tv_show_id', 'season_number']).where('id', '=', id).executeTakeFirst();
+  if (!episode) throw new NotFound('Episode not found.');
+  if (edit.episode_number !== undefined) {
+    const taken = await db.selectFrom('tv_show_episodes').select('id').where('tv_show_id', '=', episode.tv_show_id)
+      .where('season_number', '=', episode.season_number).where('episode_number', '=', edit.episode_number).where('id', '!=', id)
+      .executeTakeFirst();
+    if (taken) throw new Conflict(`Episode ${edit.episode_number} of season ${episode.season_number} already exists.`);
+  }
+  await db.updateTable('tv_show_episodes').set(edit).where('id', '=', id).execute();
+  return episode.tv_show_id;
 }
 
 export async function deleteEpisode(db: Db, id: number): Promise<number | null> {

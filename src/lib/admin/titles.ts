@@ -2,6 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
+import { NotFound } from '../http/errors.ts';
+import type { ShowEdit } from './contract.ts';
 
 type Db = Kysely<Database>;
 export type TitleKind = 'movies' | 'tv';
@@ -18,6 +20,7 @@ export interface AdminTitleRow {
   download_url?: string | null;
   /** Shows only. */
   number_of_seasons?: number;
+  trailer_key?: string | null;
 }
 
 export interface AdminList<T> {
@@ -63,7 +66,7 @@ export async function listTitles(db: Db, kind: TitleKind, options: ListOptions =
     query
       .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', sql<string>`${sql.ref(nameColumn)}`.as('title')])
       .$if(kind === 'movies', (qb) => qb.select([sql<string | null>`stream_url`.as('stream_url'), sql<string | null>`download_url`.as('download_url')]))
-      .$if(kind === 'tv', (qb) => qb.select(sql<number>`number_of_seasons`.as('number_of_seasons')))
+      .$if(kind === 'tv', (qb) => qb.select([sql<number>`number_of_seasons`.as('number_of_seasons'), sql<string | null>`trailer_key`.as('trailer_key')]))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -101,4 +104,10 @@ export async function updateMovieLinks(
     .set({ stream_url: links.stream_url, download_url: links.download_url, updated_at: sql`now()` })
     .where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A TV row's edit: the trailer the show page plays (spec: Edit on TV rows, as on movies). */
+export async function updateShow(db: Db, { id, trailer_key }: ShowEdit): Promise<void> {
+  const result = await db.updateTable('tv_shows').set({ trailer_key, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound('TV show not found.');
 }

@@ -1,16 +1,18 @@
 /**
  * View tracking (spec sections 4 and 7): once per browser session a view event (country, device type) is
- * recorded, and a movie's view_count goes up when its page loads with a stream link, once per session and title.
- * "Session" is a browser-session cookie listing what was already counted, so reloading counts nothing twice.
+ * recorded, and a title's view_count goes up when its page loads, once per session and title: a movie when it
+ * has a stream link (spec), a published show always. "Session" is a browser-session cookie listing what was
+ * already counted, so reloading counts nothing twice.
  */
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import type { ViewTracked } from './contract.ts';
+import { NotFound } from '../http/errors.ts';
 import { titleKey } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 
 type Db = Kysely<Database>;
-
 
 export const VIEWS_COOKIE = 'cc_views';
 /** Marks the session's track-view as done, next to the title keys. */
@@ -36,11 +38,7 @@ export function viewSessionCookie(session: ViewSession, secure: boolean): string
   return `${VIEWS_COOKIE}=${value}; Path=/api/events; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export interface ViewResult {
-  /** A view event was recorded (the session's first call). */
-  tracked: boolean;
-  /** The movie's view_count went up. */
-  counted: boolean;
+export interface ViewResult extends ViewTracked {
   session: ViewSession;
 }
 
@@ -59,14 +57,35 @@ export async function recordView(db: Db, session: ViewSession, title: TitleRef |
     next.tracked = tracked = true;
   }
   let counted = false;
-  if (title?.type === 'movie' && !session.counted.has(titleKey(title))) {
-    const updated = await db.updateTable('movies').set({ view_count: sql`view_count + 1` })
-      .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).where('stream_url', 'is not', null)
-      .executeTakeFirst();
-    counted = Number(updated.numUpdatedRows) > 0;
+  if (title && !session.counted.has(titleKey(title))) {
+    counted = await countView(db, title);
     if (counted) next.counted.add(titleKey(title));
   }
-  return { tracked, counted, session: next };
+  return { tracked, counted, viewCount: title ? await currentViewCount(db, title.type, title.tmdbId) : null, session: next };
+}
+
+/** One more view of a published title (a movie only with a stream link); false when nothing was counted. */
+async function countView(db: Db, title: TitleRef): Promise<boolean> {
+  const result = title.type === 'movie'
+    ? await db.updateTable('movies').set({ view_count: sql`view_count + 1` })
+      .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).where('stream_url', 'is not', null).executeTakeFirst()
+    : await db.updateTable('tv_shows').set({ view_count: sql`view_count + 1` })
+      .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A published title's view count right now, or null when there is no such title. */
+async function currentViewCount(db: Db, type: ContentType, tmdbId: number): Promise<number | null> {
+  const row = await db.selectFrom(type === 'movie' ? 'movies' : 'tv_shows').select('view_count')
+    .where('tmdb_id', '=', tmdbId).where('is_published', '=', true).executeTakeFirst();
+  return row ? Number(row.view_count) : null;
+}
+
+/** GET /api/events/view-count: what the title page shows once the count scrolls into view. */
+export async function viewCountOf(db: Db, type: ContentType, tmdbId: number): Promise<number> {
+  const count = await currentViewCount(db, type, tmdbId);
+  if (count === null) throw new NotFound(type === 'movie' ? 'Movie not found.' : 'TV show not found.');
+  return count;
 }
 
 /** 'mobile', 'tablet', 'smarttv', ... as ua-parser-js names them; 'desktop' when it names none. */

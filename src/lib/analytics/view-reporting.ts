@@ -1,7 +1,11 @@
 /**
- * The browser side of view tracking: what this page load still has to report to /api/events/view. The server
- * counts once per session anyway (cookie); remembering it here too saves a request on every later page.
+ * The browser side of view tracking: what this page load still has to report to /api/events/view, and the live
+ * view count of a title page. The server counts once per session anyway (cookie); remembering it here too saves a
+ * request on every later page.
  */
+import { apiRequest } from '../http/api-client.ts';
+import type { ViewCount, ViewTracked } from './contract.ts';
+
 export interface ViewReport {
   title: { type: 'movie' | 'tv'; tmdbId: number } | null;
   /** Call once the server accepted the report. */
@@ -10,12 +14,11 @@ export interface ViewReport {
 
 const TRACKED_KEY = 'view-tracked';
 
-/** `pageTitle` is the page's data-view-title ('movie:123'), if it shows a title. */
+/** `pageTitle` is the page's data-view-title ('movie:123', 'tv:45'), if it shows a title. */
 export function viewsToReport(storage: Storage, pageTitle: string | undefined): ViewReport | null {
   const match = /^(movie|tv):(\d+)$/.exec(pageTitle ?? '');
   const title = match ? { type: match[1] as 'movie' | 'tv', tmdbId: Number(match[2]) } : null;
-  // Only movies have a view count (spec 4): a TV page is reported as the session's first view, never on its own.
-  const titleKey = title?.type === 'movie' ? `viewed:movie:${title.tmdbId}` : null;
+  const titleKey = title ? `viewed:${title.type}:${title.tmdbId}` : null;
   const tracked = storage.getItem(TRACKED_KEY) !== null;
   if (tracked && (!titleKey || storage.getItem(titleKey) !== null)) return null;
   return {
@@ -25,4 +28,41 @@ export function viewsToReport(storage: Storage, pageTitle: string | undefined): 
       if (titleKey) storage.setItem(titleKey, '1');
     },
   };
+}
+
+/** Sends the report; resolves to the title's current count from the answer (null when it carries none). */
+export async function sendViewReport(report: ViewReport): Promise<number | null> {
+  try {
+    const answer = await apiRequest<ViewTracked>('/api/events/view', { method: 'POST', body: { title: report.title } });
+    report.done();
+    return answer.viewCount;
+  } catch {
+    return null;
+  }
+}
+
+export function formatViewCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/**
+ * Brings a prerendered count (`<… data-view-count="movie:123"><span data-view-number>`) up to date: from the
+ * view report's answer when this load sent one, else from /api/events/view-count once the count scrolls into
+ * view, so a visitor who never sees it costs no request.
+ */
+export async function showLiveViewCount(element: HTMLElement, reported: Promise<number | null> | null): Promise<void> {
+  const number = element.querySelector<HTMLElement>('[data-view-number]');
+  const [type, tmdbId] = (element.dataset.viewCount ?? '').split(':');
+  if (!number || !type || !tmdbId) return;
+  const show = (count: number) => { number.textContent = formatViewCount(count); };
+  const fromReport = reported ? await reported : null;
+  if (fromReport !== null) return show(fromReport);
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    apiRequest<ViewCount>(`/api/events/view-count?${new URLSearchParams({ type, tmdbId })}`)
+      .then((answer) => show(answer.viewCount))
+      .catch(() => {});
+  });
+  observer.observe(element);
 }

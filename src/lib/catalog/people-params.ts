@@ -6,7 +6,7 @@ export const PEOPLE_EMPTY_MESSAGE = 'No people found.';
 export type PeopleSort = 'popularity' | 'name';
 export const PEOPLE_SORT_OPTIONS: { value: PeopleSort; label: string }[] = [
   { value: 'popularity', label: 'Popularity' },
-  { value: 'name', label: 'Alphabetical' },
+  { value: 'name', label: 'Sort Alphabetically' },
 ];
 
 export interface PersonCard {

@@ -1,6 +1,7 @@
 /** Platforms page rules (spec sections 2, 4 and 9). Pure: the platform island runs them too. */
 import type { BrowsePage } from './browse-params.ts';
 import type { TitleCard } from './cards.ts';
+import { slugify } from './slug.ts';
 
 export const PLATFORM_MOVIES_PER_PAGE = 10;
 export const PLATFORM_SHOWS_PER_PAGE = 10;
@@ -19,9 +20,13 @@ export function platformApiUrl(platformId: number, page: number): string {
   return `/api/catalog/platform?${new URLSearchParams({ id: String(platformId), page: String(page) })}`;
 }
 
-/** The platform picked by the page URL's ?id, or the first one. */
-export function selectedPlatformId(params: URLSearchParams, platforms: Platform[]): number | null {
+/** A platform's prerendered page: /platforms/{id}/{slug}, as franchises and categories are addressed. */
+export function platformHref(platform: Pick<Platform, 'id' | 'name'>): string {
+  return `/platforms/${platform.id}/${slugify(platform.name)}`;
+}
+
+/** The platform the URL's ?id asks for (/platforms?id=, kept working), else `shown`: the page's own platform. */
+export function selectedPlatformId(params: URLSearchParams, shown: number | null): number | null {
   const id = params.get('id');
-  if (id !== null && /^\d{1,9}$/.test(id)) return Number(id);
-  return platforms[0]?.id ?? null;
+  return id !== null && /^\d{1,9}$/.test(id) ? Number(id) : shown;
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { creditedInPublishedTitle } from './people.ts';
+import { platformHref } from './platform-params.ts';
 import { slugify } from './slug.ts';
 
 export const STATIC_PATHS = [
@@ -38,7 +39,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
       .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
         .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
       .orderBy('collections.id').execute(),
-    db.selectFrom('platforms').select('id').orderBy('id').execute(),
+    db.selectFrom('platforms').select(['id', 'name']).orderBy('id').execute(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -48,7 +49,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
     ...movieGenres.map((g) => ({ path: `/category/movie/${g.id}/${slugify(g.name)}` })),
     ...showGenres.map((g) => ({ path: `/category/tv/${g.id}/${slugify(g.name)}` })),
     ...franchises.map((f) => ({ path: `/franchise/${f.id}/${slugify(f.name)}` })),
-    ...platforms.map((p) => ({ path: `/platforms?id=${p.id}` })),
+    ...platforms.map((p) => ({ path: platformHref(p) })),
   ];
 }
 

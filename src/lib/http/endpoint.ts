@@ -131,8 +131,11 @@ function refuseUnstorableText(value: unknown, depth = 0): void {
   }
 }
 
-/** Reads a JSON body of at most `maxBytes` (Content-Type application/json only: part of the CSRF defence). */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+/**
+ * Reads a JSON body of at most `maxBytes` (Content-Type application/json only: part of the CSRF defence);
+ * `unreadable` is the message for a body that is not JSON.
+ */
+export async function readJsonBody(request: Request, maxBytes: number, unreadable = 'The request body is not valid JSON.'): Promise<unknown> {
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     throw new UnsupportedMediaType('Content-Type must be application/json.');
   }
@@ -140,7 +143,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   try {
     return JSON.parse(text);
   } catch {
-    throw new InvalidInput('The request body is not valid JSON.');
+    throw new InvalidInput(unreadable);
   }
 }
 

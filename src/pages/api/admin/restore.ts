@@ -1,24 +1,24 @@
-/** POST a backup file's JSON: replaces every table's rows in one transaction, all or nothing. */
-import { endpoint } from '../../../lib/http/endpoint.ts';
-import { json, jsonError } from '../../../lib/http/respond.ts';
-import { MAX_BACKUP_BYTES, RestoreBody, type RestoreDone } from '../../../lib/admin/contract.ts';
-import { BackupError, restoreBackup } from '../../../lib/backup/backup.ts';
+/** POST a backup file's JSON (?mode=replace empties every table first): see src/lib/backup/restore.ts. */
+import { endpoint, readJsonBody } from '../../../lib/http/endpoint.ts';
+import { json } from '../../../lib/http/respond.ts';
+import { BackupError } from '../../../lib/backup/backup.ts';
+import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
+import { UNREADABLE_FILE } from '../../../lib/backup/restore-options.ts';
+import { restoreBackup } from '../../../lib/backup/restore.ts';
 
 export const prerender = false;
 
 export const POST = endpoint({
   access: 'admin',
-  body: RestoreBody,
-  maxBodyBytes: MAX_BACKUP_BYTES,
-  rebuild: () => 'database restore',
-  handler: async ({ db, body }): Promise<RestoreDone | Response> => {
+  query: RestoreQuery,
+  // The body is read here, not through `body`, so that an unreadable file gets the spec's message.
+  handler: async ({ db, query, context }): Promise<RestoreDone | Response> => {
     try {
-      const { rows } = await restoreBackup(db, body);
-      return { message: 'Database restore completed successfully!', rows };
+      return await restoreBackup(db, await readJsonBody(context.request, MAX_BACKUP_BYTES, UNREADABLE_FILE), query.mode);
     } catch (error) {
       if (error instanceof BackupError) return json({ error: error.message, detail: error.detail ?? null }, 400);
-      console.error('[restore]', error);
-      return jsonError('Restore failed.', 500);
+      throw error;
     }
   },
+  rebuild: ({ tables }) => `database restore (${tables.join(', ')})`,
 });

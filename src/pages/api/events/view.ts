@@ -1,6 +1,7 @@
 /**
  * track-view and increment_view_count: POST { title?: { type, tmdbId } } from any page. The session's first call
- * records a view event (country, device); a movie with a stream link gains one view per session and title.
+ * records a view event (country, device); the title gains one view per session (a movie only with a stream link),
+ * and the answer carries its current count.
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { json } from '../../../lib/http/respond.ts';
@@ -16,7 +17,7 @@ export const POST = endpoint({
     const result = await recordView(db, viewSessionFromCookies(request.headers.get('cookie')), body.title ?? null, {
       country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
     });
-    return json({ tracked: result.tracked, counted: result.counted } satisfies ViewTracked, 200, {
+    return json({ tracked: result.tracked, counted: result.counted, viewCount: result.viewCount } satisfies ViewTracked, 200, {
       'Set-Cookie': viewSessionCookie(result.session, url.protocol === 'https:'),
     });
   },

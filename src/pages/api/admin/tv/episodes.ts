@@ -17,7 +17,7 @@ export const PATCH = endpoint({
   body: EpisodeUpdateBody,
   rebuild: (_, { body }) => `edited episode ${body.id}`,
   handler: async ({ db, body: { id, ...edit } }): Promise<AdminMessage> => {
-    found(await updateEpisode(db, id, edit), 'Episode not found.');
+    await updateEpisode(db, id, edit);
     return { message: 'Episode updated successfully!' };
   },
 });

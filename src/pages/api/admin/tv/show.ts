@@ -1,0 +1,16 @@
+/** PATCH { id, trailer_key }: the admin's edit of a TV row (empty means no trailer). */
+import { endpoint } from '../../../../lib/http/endpoint.ts';
+import { updateShow } from '../../../../lib/admin/titles.ts';
+import { ShowEditBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
+
+export const prerender = false;
+
+export const PATCH = endpoint({
+  access: 'admin',
+  body: ShowEditBody,
+  rebuild: (_, { body }) => `edit of show ${body.id}`,
+  handler: async ({ db, body }): Promise<AdminMessage> => {
+    await updateShow(db, body);
+    return { message: 'Content updated successfully!' };
+  },
+});
