@@ -94,24 +94,25 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
   }
   const refused = refusedLookups.get(id);
   if (refused && refused.until > Date.now()) throw refused.error;
+  let person: Awaited<ReturnType<typeof fetchPerson>>;
   try {
-    const person = await fetchPerson(client, id);
-    const details = {
-      profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
-      place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
-      // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
-      biography: person.biography ?? '',
-      twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
-    };
-    // Kept so the next build prerenders the full page and this lookup is not repeated.
-    await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
-    refusedLookups.delete(id);
-    const { twitter_id, instagram_id, ...rest } = details;
-    return { id: row.id, name: row.name, ...rest, external_ids: { twitter_id, instagram_id } };
+    person = await fetchPerson(client, id);
   } catch (error) {
     const notFound = isTmdbNotFound(error);
     const refusal = notFound ? new UpstreamNotFound('Actor not found.') : new UpstreamFailure(errorMessage(error));
     refusedLookups.set(id, { error: refusal, until: Date.now() + (notFound ? REMEMBER_NOT_FOUND_MS : REMEMBER_FAILURE_MS) });
     throw refusal;
   }
+  refusedLookups.delete(id);
+  const details = {
+    profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
+    place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
+    // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
+    biography: person.biography ?? '',
+    twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
+  };
+  // Kept so the next build prerenders the full page and this lookup is not repeated.
+  await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
+  const { twitter_id, instagram_id, ...rest } = details;
+  return { id: row.id, name: row.name, ...rest, external_ids: { twitter_id, instagram_id } };
 }
