@@ -2,9 +2,10 @@ import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { describeEachEngine } from '../support/engines.ts';
+import { describeEachEngine, ENGINE_NAMES } from '../support/engines.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
+import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 
 let currentDb: Kysely<Database>;
@@ -30,17 +31,28 @@ type Post = ReturnType<typeof post>;
 /** TMDB configured (the fake) or not, as the settings say. */
 const TMDB = true;
 
-async function call(route: APIRoute, db: Kysely<Database>, tmdb: boolean, method: string, path: string, request?: Post, params?: Record<string, string>) {
+async function call(route: APIRoute, db: Kysely<Database>, tmdb: boolean, method: string, path: string, request?: Post, params?: Record<string, string>, clientAddress?: string) {
   currentDb = db;
   vi.stubEnv('TMDB_API_KEY', tmdb ? fake.apiKey : '');
   vi.stubEnv('TMDB_API_BASE_URL', fake.baseUrl);
-  return callEndpoint(route, ADMIN, method, path, { body: request?.body, headers: request ? { 'Content-Type': request.type } : {}, params });
+  return callEndpoint(route, ADMIN, method, path, { body: request?.body, headers: request ? { 'Content-Type': request.type } : {}, params, clientAddress });
 }
 const bulkImport = (request: Post, db: Kysely<Database>, tmdb: boolean, kind: 'movie' | 'tv') => call(routes.import[kind], db, tmdb, 'POST', `/api/admin/import/${kind}`, request);
 const add = (request: Post, db: Kysely<Database>, tmdb: boolean, kind: 'movie' | 'tv') => call(routes.add[kind], db, tmdb, 'POST', `/api/admin/${kind}/add`, request);
-const personDetails = (id: string, db: Kysely<Database>, tmdb: boolean) => call(routes.person, db, tmdb, 'GET', `/api/person/${id}`, undefined, { id });
+const personDetails = (id: string, db: Kysely<Database>, tmdb: boolean, clientAddress?: string) =>
+  call(routes.person, db, tmdb, 'GET', `/api/person/${id}`, undefined, { id }, clientAddress);
+const tmdbCallsFor = (path: string) => fake.requests.filter((request) => request.path === path).length;
 
-describeEachEngine('TMDB admin endpoints', (getDb) => {
+/** A name-only people row (as imports leave them), credited in a published movie when `listed`. */
+async function addNameOnlyPerson(db: Kysely<Database>, id: number, listed = true) {
+  await insertPerson(db, id, `Person ${id}`);
+  const movie = await insertMovie(db, { is_published: listed });
+  await db.insertInto('movie_credits').values({ movie_id: movie.id, person_id: id, credit_order: 0, character_name: 'Extra' }).execute();
+}
+
+describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
+  // Person ids unique to this engine's run: the proxy remembers TMDB's refusals per process.
+  const personId = (base: number) => base + 10 * ENGINE_NAMES.indexOf(engine);
   it('bulk import runs one page per call and stops past the end page', async () => {
     const db = getDb();
     const first = await bulkImport(post({ page: 1, endPage: 2 }), db, TMDB, 'movie');
@@ -71,12 +83,65 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
 
   it('person proxy answers from TMDB when needed, and 404s with the spec message', async () => {
     const db = getDb();
+    await addNameOnlyPerson(db, 31);
+    await addNameOnlyPerson(db, 123456);
     const person = await personDetails('31', db, TMDB);
     expect(await person.json()).toMatchObject({ id: 31, name: 'Person 31', biography: 'Biography 31', external_ids: { twitter_id: 'tw31' } });
     const missing = await personDetails('123456', db, TMDB);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Actor not found.' });
-    expect((await personDetails('123456', db, false)).status).toBe(404);
+    // Without TMDB our row answers for someone we list, and nobody else is found.
+    expect(await (await personDetails('123456', db, false)).json()).toMatchObject({ id: 123456, name: 'Person 123456', biography: null });
+    expect((await personDetails('654321', db, false)).status).toBe(404);
+  });
+
+  it('person proxy answers 404 for anyone not in the catalogue, without asking TMDB', async () => {
+    const db = getDb();
+    const unlisted = personId(50);
+    await addNameOnlyPerson(db, unlisted, false); // credited only in an unpublished movie
+    for (const id of [unlisted, personId(51)]) { // the second has no row at all
+      const before = fake.requests.length;
+      const answer = await personDetails(String(id), db, TMDB);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ error: 'Actor not found.' });
+      expect(fake.requests.length).toBe(before);
+    }
+  });
+
+  it('person proxy asks TMDB once for a listed name-only person, then answers from the row', async () => {
+    const db = getDb();
+    const id = personId(52);
+    await addNameOnlyPerson(db, id);
+    const before = tmdbCallsFor(`/person/${id}`);
+    for (let i = 0; i < 3; i++) {
+      expect(await (await personDetails(String(id), db, TMDB)).json()).toMatchObject({ id, biography: `Biography ${id}` });
+    }
+    expect(tmdbCallsFor(`/person/${id}`)).toBe(before + 1);
+  });
+
+  it('person proxy gives up on endless 429s with an upstream error, and does not ask again at once', async () => {
+    const db = getDb();
+    const id = personId(53);
+    await addNameOnlyPerson(db, id);
+    for (let i = 0; i < 20; i++) fake.failNext(`/person/${id}`, { status: 429, retryAfter: 0 });
+    const answer = await personDetails(String(id), db, TMDB);
+    expect(answer.status).toBe(502);
+    expect(await answer.json()).toEqual({ error: 'TMDB request failed (429) after 4 attempts.' });
+    expect(tmdbCallsFor(`/person/${id}`)).toBe(4);
+    expect((await personDetails(String(id), db, TMDB)).status).toBe(502);
+    expect(tmdbCallsFor(`/person/${id}`)).toBe(4);
+  });
+
+  it('person proxy limits each client, with the spec message', async () => {
+    const db = getDb();
+    await addNameOnlyPerson(db, personId(54));
+    const statuses = [];
+    for (let i = 0; i < 60; i++) statuses.push((await personDetails(String(personId(54)), db, TMDB, '203.0.113.9')).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const limited = await personDetails(String(personId(54)), db, TMDB, '203.0.113.9');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: 'Too many attempts. Please try again later.' });
+    expect((await personDetails(String(personId(54)), db, TMDB, '203.0.113.10')).status).toBe(200);
   });
 
   it('person proxy refuses ids outside int4 with 400, never 500', async () => {
@@ -90,17 +155,13 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
 
   it('person proxy keeps the details TMDB gave for a person we list (imports bring names only)', async () => {
     const db = getDb();
-    await db.insertInto('people').values({ id: 32, name: 'Person 32', profile_path: null, birthday: null, deathday: null, place_of_birth: null,
-      known_for_department: 'Acting', biography: null, twitter_id: null, instagram_id: null, updated_at: new Date() }).execute();
+    await addNameOnlyPerson(db, 32);
     const answer = await personDetails('32', db, TMDB);
     expect(await answer.json()).toMatchObject({ id: 32, biography: 'Biography 32', birthday: '1970-01-01' });
     expect(await db.selectFrom('people').select(['biography', 'birthday', 'place_of_birth', 'twitter_id', 'instagram_id']).where('id', '=', 32).executeTakeFirstOrThrow())
       .toEqual({ biography: 'Biography 32', birthday: '1970-01-01', place_of_birth: 'Somewhere', twitter_id: 'tw32', instagram_id: 'ig32' });
     // Now answered from our row, without asking TMDB again.
     expect(await (await personDetails('32', db, false)).json()).toMatchObject({ biography: 'Biography 32' });
-    // Someone we do not list is answered but not stored.
-    await personDetails('33', db, TMDB);
-    expect(await db.selectFrom('people').select('id').where('id', '=', 33).executeTakeFirst()).toBeUndefined();
   });
 
   it('adds a title whose text carries a NUL byte and markup: the NUL is dropped, the markup kept as text', async () => {

@@ -27,8 +27,17 @@ export interface ViewSession {
 
 export function viewSessionFromCookies(cookieHeader: string | null): ViewSession {
   const pair = (cookieHeader ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${VIEWS_COOKIE}=`));
-  const keys = decodeURIComponent(pair?.slice(VIEWS_COOKIE.length + 1) ?? '').split('.').filter((key) => /^(session|movie:\d+|tv:\d+)$/.test(key));
+  const keys = decodedOrEmpty(pair?.slice(VIEWS_COOKIE.length + 1) ?? '').split('.').filter((key) => /^(session|movie:\d+|tv:\d+)$/.test(key));
   return { tracked: keys.includes(TRACKED), counted: new Set(keys.filter((key) => key !== TRACKED)) };
+}
+
+/** A cookie value we wrote percent-encoded; one that is not (a hand-made `%`) counts as empty. */
+function decodedOrEmpty(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
 }
 
 /** Set-Cookie for the session; without Max-Age it is a browser-session cookie, which is what "once per session" means. */

@@ -149,28 +149,49 @@ export async function readJsonBody(request: Request, maxBytes: number, unreadabl
 
 /** The body as text, refused with 413 once it passes `maxBytes`, whatever Content-Length claims. */
 export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${formatBytes(maxBytes)}.`);
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+  // Decoded as it arrives: the raw bytes are never held whole next to the text (a restore may be 256 MB).
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      throw new InvalidInput('The request body is not valid UTF-8.');
+    }
+  };
+  let text = '';
+  await readLimited(request, maxBytes, (chunk) => { text += decode(chunk); });
+  return text + decode();
+}
+
+/** The body's bytes, refused with 413 once they pass `maxBytes`, whatever Content-Length claims. */
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
+  await readLimited(request, maxBytes, (chunk) => { chunks.push(chunk); });
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export const bodyTooLarge = (maxBytes: number) => new PayloadTooLarge(`The request body is larger than ${formatBytes(maxBytes)}.`);
+
+/** True when Content-Length says the body is larger than `maxBytes` (an unreadable header claims nothing). */
+export function declaresMoreThan(request: Request, maxBytes: number): boolean {
+  const declared = Number(request.headers.get('content-length'));
+  return Number.isFinite(declared) && declared > maxBytes;
+}
+
+async function readLimited(request: Request, maxBytes: number, take: (chunk: Uint8Array) => void): Promise<void> {
+  if (declaresMoreThan(request, maxBytes)) throw bodyTooLarge(maxBytes);
+  if (!request.body) return;
+  const reader = request.body.getReader();
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return;
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw bodyTooLarge(maxBytes);
     }
-    chunks.push(value);
-  }
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    return decoder.decode(Buffer.concat(chunks));
-  } catch {
-    throw new InvalidInput('The request body is not valid UTF-8.');
+    take(value);
   }
 }
 

@@ -2,7 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { AddedTitle, BulkImportPage } from '../admin/contract.ts';
-import { InvalidInput, NotConfigured, NotFound, UpstreamFailure, UpstreamNotFound } from '../http/errors.ts';
+import { MESSAGES } from '../accounts/messages.ts';
+import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { found, InvalidInput, NotConfigured, TooManyRequests, UpstreamFailure, UpstreamNotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
 import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
@@ -66,31 +69,50 @@ export async function addTitle(db: Db, client: TmdbClient | null, kind: 'movie' 
   }
 }
 
-/** fetch-actor-data: our people row first, TMDB as the fallback when configured. */
-export async function personDetails(db: Db, client: TmdbClient | null, id: number): Promise<PersonDetails> {
-  const row = await db.selectFrom('people')
+/** Person lookups per client and minute: a person page asks once; anything more is someone scanning. */
+export const PERSON_LOOKUPS_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
+/** How long TMDB's "no such person" and its failures are remembered before TMDB is asked again. */
+const REMEMBER_NOT_FOUND_MS = 60 * 60_000;
+const REMEMBER_FAILURE_MS = 60_000;
+/** TMDB answers that were not a person, per person id (only people we list, so it stays catalogue-sized). */
+const refusedLookups = new Map<number, { error: UpstreamNotFound | UpstreamFailure; until: number }>();
+
+/**
+ * fetch-actor-data, for people we list (credited in a published title) only: anyone else is 'Actor not found.'
+ * without asking TMDB, so the endpoint is no open TMDB proxy. Our row answers when it holds the details (imports
+ * bring names only; TMDB's answer is stored on the first lookup); TMDB's refusals are remembered for a while.
+ * Limited per client (`ip`).
+ */
+export async function personDetails(db: Db, client: TmdbClient | null, id: number, ip: string): Promise<PersonDetails> {
+  if (!(await hitRateLimit(db, ipBucket('person', ip), PERSON_LOOKUPS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
+  const row = found(await db.selectFrom('people')
     .select(['id', 'name', 'profile_path', 'birthday', 'deathday', 'place_of_birth', 'known_for_department', 'biography', 'twitter_id', 'instagram_id'])
-    .where('id', '=', id).executeTakeFirst();
-  if (row?.biography != null || (row && !client)) {
+    .where('id', '=', id).where(creditedInPublishedTitle).executeTakeFirst(), 'Actor not found.');
+  if (row.biography !== null || !client) {
     const { twitter_id, instagram_id, ...person } = row;
     return { ...person, external_ids: { twitter_id, instagram_id } };
   }
-  if (!client) throw new NotFound('Actor not found.');
+  const refused = refusedLookups.get(id);
+  if (refused && refused.until > Date.now()) throw refused.error;
+  let person: Awaited<ReturnType<typeof fetchPerson>>;
   try {
-    const person = await fetchPerson(client, id);
-    const details = {
-      profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
-      place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
-      biography: person.biography ?? null,
-      twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
-    };
-    // Imports bring people from credits (name, photo) only; keep what TMDB now told us, so the next build
-    // prerenders the full page and this lookup is not repeated. Only people we already list are updated.
-    if (row) await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
-    const { twitter_id, instagram_id, ...rest } = details;
-    return { id: person.id, name: person.name, ...rest, external_ids: { twitter_id, instagram_id } };
+    person = await fetchPerson(client, id);
   } catch (error) {
-    if (isTmdbNotFound(error)) throw new UpstreamNotFound('Actor not found.');
-    throw new UpstreamFailure(errorMessage(error));
+    const notFound = isTmdbNotFound(error);
+    const refusal = notFound ? new UpstreamNotFound('Actor not found.') : new UpstreamFailure(errorMessage(error));
+    refusedLookups.set(id, { error: refusal, until: Date.now() + (notFound ? REMEMBER_NOT_FOUND_MS : REMEMBER_FAILURE_MS) });
+    throw refusal;
   }
+  refusedLookups.delete(id);
+  const details = {
+    profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
+    place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
+    // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
+    biography: person.biography ?? '',
+    twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
+  };
+  // Kept so the next build prerenders the full page and this lookup is not repeated.
+  await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
+  const { twitter_id, instagram_id, ...rest } = details;
+  return { id: row.id, name: row.name, ...rest, external_ids: { twitter_id, instagram_id } };
 }

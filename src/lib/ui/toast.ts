@@ -4,7 +4,8 @@
  */
 import { atom } from 'nanostores';
 
-export type ToastKind = 'success' | 'error' | 'info';
+const TOAST_KINDS = ['success', 'error', 'info'] as const;
+export type ToastKind = typeof TOAST_KINDS[number];
 export interface Toast { id: number; message: string; kind: ToastKind }
 
 export const TOAST_DURATION_MS = 5000;
@@ -30,6 +31,12 @@ export function showPendingToast(): void {
   const raw = sessionStorage.getItem('pending-toast');
   if (!raw) return;
   sessionStorage.removeItem('pending-toast');
-  const { message, kind } = JSON.parse(raw) as { message: string; kind: ToastKind };
-  showToast(message, kind);
+  let pending: { message?: unknown; kind?: unknown };
+  try {
+    pending = JSON.parse(raw) ?? {};
+  } catch {
+    return; // not what toastAfterNavigation stored: nothing to show
+  }
+  const kind = TOAST_KINDS.find((known) => known === pending.kind) ?? 'success';
+  if (typeof pending.message === 'string') showToast(pending.message, kind);
 }

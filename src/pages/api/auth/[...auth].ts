@@ -2,11 +2,15 @@
 import { Auth } from '@auth/core';
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/db.ts';
+import { boundedAuthRequest } from '../../../lib/http/body-limit.ts';
 import { clientIp } from '../../../lib/http/respond.ts';
 import { createAuthConfig } from '../../../lib/accounts/auth-config.ts';
 import { sessionKeys } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const ALL: APIRoute = async (context) =>
-  Auth(context.request, createAuthConfig({ keys: sessionKeys(context), db: await getDb(), clientIp: clientIp(context) }));
+export const ALL: APIRoute = async (context) => {
+  const request = await boundedAuthRequest(context.request); // Auth.js itself reads form bodies without a cap
+  if (request instanceof Response) return request;
+  return Auth(request, createAuthConfig({ keys: sessionKeys(context), db: await getDb(), clientIp: clientIp(context) }));
+};

@@ -1,5 +1,6 @@
-/** fetch-actor-data: person details for the actor page (our row, else TMDB when configured). */
+/** fetch-actor-data: person details for the actor page (people we list only: our row, else TMDB when configured). */
 import { endpoint } from '../../../lib/http/endpoint.ts';
+import { clientIp } from '../../../lib/http/respond.ts';
 import { PersonParams } from '../../../lib/tmdb/contract.ts';
 import { configuredTmdbClient, personDetails } from '../../../lib/tmdb/actions.ts';
 
@@ -8,5 +9,5 @@ export const prerender = false;
 export const GET = endpoint({
   access: 'public',
   params: PersonParams,
-  handler: ({ db, params }) => personDetails(db, configuredTmdbClient(), params.id),
+  handler: ({ db, params, context }) => personDetails(db, configuredTmdbClient(), params.id, clientIp(context)),
 });

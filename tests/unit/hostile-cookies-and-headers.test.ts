@@ -1,0 +1,51 @@
+/** Every cookie and header the server reads is parsed totally: hostile values mean "absent", never a thrown error. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countryOf, viewSessionFromCookies } from '../../src/lib/analytics/events.ts';
+import { getSessionUser } from '../../src/lib/accounts/session.ts';
+import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
+import { clientIp } from '../../src/lib/http/respond.ts';
+import { $toasts, showPendingToast } from '../../src/lib/ui/toast.ts';
+
+const HOSTILE = ['%', '%E0%A4%A', '%ZZ', '\u0000', '=;=;', 'a'.repeat(10_000), '{"', '%C0%80'];
+
+describe('cookie and header parsers', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the views cookie: malformed percent-encoding counts as no views yet', () => {
+    for (const value of HOSTILE) {
+      expect(viewSessionFromCookies(`cc_views=${value}`), value).toEqual({ tracked: false, counted: new Set() });
+    }
+    expect(viewSessionFromCookies('x=%; cc_views=session.movie%3A5')).toEqual({ tracked: true, counted: new Set(['movie:5']) });
+  });
+
+  it('the session cookie: any hostile value is a visitor, without touching the database', async () => {
+    const db = new Proxy({}, { get: () => { throw new Error('database used'); } }) as never;
+    const keys = { secret: 'unit-test-secret-unit-test-secret', secure: false };
+    for (const value of [...HOSTILE, 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..x.y.z']) {
+      const request = new Request('http://localhost/', { headers: { cookie: `authjs.session-token=${encodeURIComponent(value)}; authjs.session-token.0=%` } });
+      expect(await getSessionUser(request, db, keys), value).toBeNull();
+    }
+  });
+
+  it('geolocation, language, origin and forwarding headers never throw', () => {
+    for (const value of [...HOSTILE.filter((v) => !v.includes('\u0000')), '!!!', 'e30=', 'bnVsbA==']) {
+      const request = new Request('http://localhost/api/x', {
+        method: 'POST', headers: { 'x-nf-geo': value, 'accept-language': value, referer: value, 'x-forwarded-for': value },
+      });
+      expect(countryOf(request, undefined), value).toBe('Unknown');
+      expect(isCrossSiteWrite(request, new URL(request.url)), value).toBe(true);
+      expect(typeof clientIp({ request, clientAddress: '127.0.0.1' }, 1)).toBe('string');
+    }
+  });
+
+  it('a pending toast that is not what we stored shows nothing and is dropped', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => store.set(key, value), removeItem: (key: string) => store.delete(key) });
+    for (const value of ['{"', 'null', '5', '{"message":3}']) {
+      store.set('pending-toast', value);
+      expect(() => showPendingToast(), value).not.toThrow();
+      expect(store.has('pending-toast')).toBe(false);
+    }
+    expect($toasts.get()).toEqual([]);
+  });
+});
