@@ -17,6 +17,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },
   security: { checkOrigin: true },
+  // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin rebuild panel).
+  vite: { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) } },
   env: {
     schema: {
       DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
