@@ -81,8 +81,11 @@ test('an admin adds titles from the fake TMDB; their pages are live at once, ren
   await expect(page.getByRole('heading', { level: 1, name: 'Movie 550' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Genres' })).toContainText('Action');
 
-  const show = await page.request.post('/api/admin/tv/add', { data: { tmdb_id: 1399 } });
-  expect(await show.json()).toMatchObject({ message: 'Content added successfully!' });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'TV Shows' }).click();
+  await add.getByLabel('TMDB ID').fill('1399');
+  await add.getByRole('button', { name: 'Add Content' }).click();
+  await expect(toast(page, 'Content added successfully!')).toBeVisible({ timeout: 30_000 });
   await page.goto('/tv/show-1399/1399');
   await expect(page.getByRole('heading', { level: 1, name: 'Show 1399' })).toBeVisible();
 });
