@@ -3,11 +3,16 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests: Debian's Chromium (Playwright's own browser download does not work offline) against
  * the production build, served by the project's own server on a free port with a fresh database
- * (see tests/e2e/support/global-setup.ts).
+ * (see tests/e2e/support/global-setup.ts), and the fuzz tier's hostile requests against the same server.
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // The fuzz tier (tests/fuzz) shares the built server; it runs after the e2e specs because its admin requests may
+  // change the catalogue. Alone: `npm run test:fuzz`.
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'fuzz', testDir: 'tests/fuzz', dependencies: ['e2e'] },
+  ],
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

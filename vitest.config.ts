@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/password-cost.ts'],
         },
       },
       {
@@ -32,6 +33,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/password-cost.ts'],
           fileParallelism: false,
           // beforeAll creates and migrates a database per engine; PGlite's first start compiles its WebAssembly.
           hookTimeout: 120_000,

@@ -129,6 +129,8 @@ export interface AuthTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** confirm_email: the password chosen with that sign-up, activated when the link is followed. */
+  password_hash: string | null;
 }
 
 export interface UserListItemsTable {
@@ -232,4 +234,33 @@ export interface RebuildRequestsTable {
 // Declaration merging: adds the table to Database above.
 export interface Database {
   rebuild_requests: RebuildRequestsTable;
+}
+
+// --- Account mail queue (db/migrations/0004_account_mail.ts) ---
+export type AccountMailKind = 'sign_up' | 'password_reset';
+
+export interface AccountMailJobsTable {
+  id: Generated<number>;
+  kind: AccountMailKind;
+  email: string;
+  password_hash: string | null;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
+  last_error: string | null;
+}
+
+export interface Database {
+  account_mail_jobs: AccountMailJobsTable;
+}
+
+// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
+export interface CatalogueVersionTable {
+  singleton: Generated<boolean>;
+  version: Generated<number>;
+  changed_at: Timestamp;
+}
+
+export interface Database {
+  catalogue_version: CatalogueVersionTable;
 }

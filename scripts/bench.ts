@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
  * database. Prints seed time, per-query latencies and the prerender time and peak memory of a full build.
+ * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
+ *   npm run bench -- --load [--movies 10000] [--shows 2000] [--people 30000] [--connections 50] [--duration 10] [--reset]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,16 +19,45 @@ import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
 import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
+import { setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
 
 const { values } = parseArgs({
   options: {
-    movies: { type: 'string', default: '20000' },
-    shows: { type: 'string', default: '2000' },
-    people: { type: 'string', default: '40000' },
+    movies: { type: 'string' },
+    shows: { type: 'string' },
+    people: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    reset: { type: 'boolean', default: false },
   },
 });
+
+function scale(defaults: { movies: number; shows: number; people: number }) {
+  return {
+    movies: Number(values.movies ?? defaults.movies),
+    shows: Number(values.shows ?? defaults.shows),
+    people: Number(values.people ?? defaults.people),
+  };
+}
+
+if (values.load) {
+  const { runLoadBench } = await import('./lib/load-bench/run.ts');
+  try {
+    await runLoadBench({
+      size: scale({ movies: 10_000, shows: 2_000, people: 30_000 }),
+      connections: Number(values.connections),
+      durationSeconds: Number(values.duration),
+      reset: values.reset,
+    });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 
 async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Promise<T> {
   let result!: T;
@@ -49,7 +80,7 @@ const server = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), por
 const db = await createDb({ kind: 'embedded', port });
 try {
   await migrateToLatest(db);
-  const size = { movies: Number(values.movies), shows: Number(values.shows), people: Number(values.people) };
+  const size = scale({ movies: 20_000, shows: 2_000, people: 40_000 });
   console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
   await timed('seed', () => seedDemoCatalogue(db, size));
   await timed('home: recently added movies', () => recentMovies(db), 20);
@@ -64,8 +95,8 @@ try {
   await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
 
   if (!values['skip-build']) {
-    process.env.EMBEDDED_DB_PORT = String(port);
-    process.env.ASTRO_OUT_DIR = join(workDir, 'dist');
+    setSetting('EMBEDDED_DB_PORT', String(port));
+    setSetting('ASTRO_OUT_DIR', join(workDir, 'dist'));
     const { build } = await import('astro');
     await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
     console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);

@@ -8,8 +8,10 @@
  *
  * Needs TMDB_API_KEY (v3 key or v4 read token); TMDB_API_BASE_URL overrides the API address.
  */
-import { tmdbClientFromEnv } from '../src/lib/tmdb/endpoints.ts';
-import { importMovie, importPopularPage, importShow, MAX_POPULAR_PAGE, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
+import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import type { SkippedTitle } from '../src/lib/admin/contract.ts';
+import { MAX_POPULAR_PAGE } from '../src/lib/tmdb/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
 const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>';
@@ -52,7 +54,7 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const client = tmdbClientFromEnv({ apiKey: process.env.TMDB_API_KEY, baseUrl: process.env.TMDB_API_BASE_URL });
+  const client = configuredTmdbClient();
   if (!client) {
     console.error('TMDB_API_KEY is not set: put a TMDB v3 API key or v4 read access token in the environment.');
     return 1;
@@ -60,6 +62,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const database = await openScriptDatabase();
   const summaries: ImportSummary[] = [];
+  const skipped: SkippedTitle[] = [];
   let pages = 0;
   try {
     if ('id' in command) {
@@ -69,8 +72,10 @@ async function main(): Promise<number> {
       for (let page = start; page <= end; page++) {
         const result = await importPopularPage(database.db, client, command.kind, page);
         summaries.push(...result.summaries);
+        skipped.push(...result.skipped);
         pages++;
-        progress(page - start + 1, end - start + 1, `page ${page}: ${result.processed} title(s)`);
+        const skippedNote = result.skipped.length ? `, ${result.skipped.length} skipped` : '';
+        progress(page - start + 1, end - start + 1, `page ${page}: ${result.processed} title(s)${skippedNote}`);
         if (result.nextPage === null) break;
       }
     }
@@ -83,6 +88,10 @@ async function main(): Promise<number> {
   const created = summaries.filter((summary) => summary.created).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Imported ${summaries.length} title(s) from ${pages} page(s): ${created} created, ${summaries.length - created} updated in ${seconds}s.`);
+  if (skipped.length) {
+    console.log(`Skipped ${skipped.length} title(s):`);
+    for (const title of skipped) console.log(`  TMDB ${title.tmdbId}: ${title.reason}`);
+  }
   return 0;
 }
 

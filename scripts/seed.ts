@@ -1,17 +1,21 @@
 /**
  * Fills the database with the deterministic demo catalogue.
  *
- *   npx tsx scripts/seed.ts [--movies N] [--shows N] [--people N] [--seed N] [--reset]
+ *   npx tsx scripts/seed.ts [--movies N] [--shows N] [--people N] [--seed N] [--reset] [--demo-accounts]
  *
  * Refuses to touch a database that already has movies or users unless --reset is given, which drops and
  * re-creates the schema first. Uses the configured database (DATABASE_URL, or the embedded PGlite server).
+ * The demo accounts (README passwords) are added to the embedded database only, or with --demo-accounts.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { isDatabaseEmpty, resetDatabase, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
-const USAGE = 'Usage: npx tsx scripts/seed.ts [--movies N] [--shows N] [--people N] [--seed N] [--reset]';
+const DEMO_WARNING = 'the demo accounts (README passwords) were added to a non-embedded database. Anyone can sign in as admin '
+  + 'until you change their passwords or delete them; never do this in production.';
+
+const USAGE = 'Usage: npx tsx scripts/seed.ts [--movies N] [--shows N] [--people N] [--seed N] [--reset] [--demo-accounts]';
 
 function parseCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -25,7 +29,7 @@ async function main(): Promise<number> {
     args = parseArgs({
       options: {
         movies: { type: 'string' }, shows: { type: 'string' }, people: { type: 'string' }, seed: { type: 'string' },
-        reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+        reset: { type: 'boolean', default: false }, 'demo-accounts': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
     }).values;
@@ -59,13 +63,16 @@ async function main(): Promise<number> {
       console.error('The database is not empty (it has movies or users). Run with --reset to wipe it and seed again.');
       return 1;
     }
-    const s = await seedDemoCatalogue(database.db, options);
+    const accounts = database.embedded || args['demo-accounts'];
+    const s = await seedDemoCatalogue(database.db, { ...options, accounts });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded demo catalogue (seed ${s.seed}): ${s.movies} movies, ${s.collections} collections, ${s.shows} shows, ` +
         `${s.seasons} seasons, ${s.episodes} episodes, ${s.people} people, ${s.credits} credits, ${s.genres} genres, ` +
         `${s.platforms} platforms, ${s.requests} requests, ${s.users} users in ${seconds}s (build and insert ${s.seconds}s).`,
     );
+    if (!accounts) console.log('No accounts were created: make your admin with `npm run create-admin -- you@example.com`.');
+    else if (!database.embedded) console.warn(`WARNING: ${DEMO_WARNING}`);
     return 0;
   } finally {
     await database.close();

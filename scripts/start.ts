@@ -1,34 +1,42 @@
 /**
  * `npm start`: database up (the embedded PGlite by default), migrations applied, the demo catalogue seeded
- * when the database is empty, the site built from it and served on localhost.
+ * when the database is empty (with the demo accounts only in the embedded database), the site built from it and
+ * served on localhost. With a DATABASE_URL, a demo account whose README password still works is reported loudly.
  */
+import { accountsWithDemoPasswords, demoPasswordWarning } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
+import { serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
-import { keepRunning, run, stopTogether } from './lib/processes.ts';
+import { stopTogether } from './lib/processes.ts';
+import { buildSite, serveSite } from './lib/site.ts';
 
-const port = Number(process.env.PORT) || 4321;
-const host = process.env.HOST || '127.0.0.1';
+const port = serverPort();
+const host = serverHost();
 const database = await openScriptDatabase();
 
 if (await isDatabaseEmpty(database.db)) {
   console.log('Empty database: seeding the demo catalogue…');
-  const summary = await seedDemoCatalogue(database.db);
+  const summary = await seedDemoCatalogue(database.db, { accounts: database.embedded });
   console.log(summary);
 }
+const openDemoAccounts = database.embedded ? [] : await accountsWithDemoPasswords(database.db);
+if (openDemoAccounts.length) console.error(demoPasswordWarning(openDemoAccounts));
 
 // Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
 await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
-await run('npx', ['astro', 'build'], { ...buildEnv, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
+await buildSite({ ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}` });
 
-const server = keepRunning('node', ['dist/server/entry.mjs'], { ...buildEnv, HOST: host, PORT: String(port) });
+const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
+const accounts = database.embedded
+  ? `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}`
+  : '  Create an admin with `npm run create-admin -- you@example.com` (no demo accounts outside the embedded demo).';
 console.log(`
   CineCat is running at http://localhost:${port}
-  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
-  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}
+${accounts}
   Press Ctrl-C to stop; the data stays in ./data.
 `);

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely/migration';
 import * as catalogue from './0001_catalogue.ts';
 import * as accounts from './0002_accounts.ts';
 import * as rebuilds from './0003_rebuilds.ts';
+import * as accountMail from './0004_account_mail.ts';
+import * as catalogueVersion from './0005_catalogue_version.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': catalogue,
   '0002_accounts': accounts,
   '0003_rebuilds': rebuilds,
+  '0004_account_mail': accountMail,
+  '0005_catalogue_version': catalogueVersion,
 };

@@ -8,13 +8,14 @@
  * logs why, so Netlify does not report a failing function every day.
  */
 import { postBuildHook } from '../../src/lib/rebuild/hook.ts';
+import { buildHookUrl, scheduledRebuildEnabled } from '../../src/lib/settings.ts';
 
 export const SCHEDULE_OFF = 'Scheduled rebuild is off (REBUILD_SCHEDULE=off).';
 export const NO_BUILD_HOOK = 'Scheduled rebuild skipped: NETLIFY_BUILD_HOOK_URL is not set.';
 
 export default async (): Promise<Response> => {
-  if (process.env.REBUILD_SCHEDULE === 'off') return skipped(SCHEDULE_OFF);
-  if (!process.env.NETLIFY_BUILD_HOOK_URL) return skipped(NO_BUILD_HOOK);
+  if (!scheduledRebuildEnabled()) return skipped(SCHEDULE_OFF);
+  if (!buildHookUrl()) return skipped(NO_BUILD_HOOK);
   try {
     await postBuildHook();
     return new Response('Build hook triggered.', { status: 200 });

@@ -8,24 +8,28 @@ import { createDb, databaseSettings } from '../../db/connect.ts';
 import { isPortOpen, startEmbeddedServer, type EmbeddedServer } from '../../db/embedded-server.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';
+import { databaseEnv, embeddedDbDir } from '../../src/lib/settings.ts';
 
 export interface ScriptDatabase {
   db: Kysely<Database>;
+  /** True for the embedded demo database (no DATABASE_URL): the only place demo accounts are seeded by default. */
+  embedded: boolean;
   /** Set when this process started the embedded server (and so owns the data directory). */
   server?: EmbeddedServer;
   close(): Promise<void>;
 }
 
 export async function openScriptDatabase(options: { migrate?: boolean } = {}): Promise<ScriptDatabase> {
-  const settings = databaseSettings(process.env);
+  const settings = databaseSettings(databaseEnv());
   let server: EmbeddedServer | undefined;
   if (settings.kind === 'embedded' && !(await isPortOpen(settings.port))) {
-    server = await startEmbeddedServer({ dataDir: process.env.EMBEDDED_DB_DIR, port: settings.port });
+    server = await startEmbeddedServer({ dataDir: embeddedDbDir(), port: settings.port });
   }
   const db = await createDb(settings);
   if (options.migrate !== false) await migrateToLatest(db);
   return {
     db,
+    embedded: settings.kind === 'embedded',
     server,
     async close() {
       await db.destroy();

@@ -1,9 +1,9 @@
 /** Site-wide settings that pages and components share. */
-import {
-  PUBLIC_DONATE_URL, PUBLIC_SOCIAL_FACEBOOK_URL, PUBLIC_SOCIAL_INSTAGRAM_URL, PUBLIC_SOCIAL_TWITTER_URL, SITE_NAME,
-} from 'astro:env/client';
+import { publicSettings } from './settings.ts';
 
-export const siteName = SITE_NAME;
+const settings = publicSettings();
+
+export const siteName = settings.siteName;
 
 /** The tab title: the page name followed by the site name; Home is titled 'Home'. */
 export function tabTitle(page: string): string {
@@ -31,10 +31,13 @@ export const FOOTER_LINKS = [
   { href: '/disclaimer', label: 'Disclaimer' },
 ];
 
-/** External footer links, configurable through PUBLIC_* environment variables (astro.config.mjs). */
-export const DONATE_URL = PUBLIC_DONATE_URL;
+/** External footer links, configurable through PUBLIC_* settings (src/lib/settings.ts). */
+export const DONATE_URL = settings.donateUrl;
 export const SOCIAL_LINKS = [
-  { href: PUBLIC_SOCIAL_TWITTER_URL, label: 'Twitter' },
-  { href: PUBLIC_SOCIAL_INSTAGRAM_URL, label: 'Instagram' },
-  { href: PUBLIC_SOCIAL_FACEBOOK_URL, label: 'Facebook' },
-].filter((link) => link.href);
+  { href: settings.twitterUrl, label: 'Twitter' },
+  { href: settings.instagramUrl, label: 'Instagram' },
+  { href: settings.facebookUrl, label: 'Facebook' },
+];
+
+/** The ad network's script for the ad slots; none: the slots render nothing. */
+export const AD_SCRIPT_URL = settings.adScriptUrl;

@@ -114,6 +114,7 @@ test('forgot password: the e-mailed link sets a new password and signs in', asyn
 });
 
 test('profile: e-mail, avatar and password change that ends the other sessions', async ({ page, browser, db }) => {
+  test.slow(); // five full-cost password hashes (scrypt N=2^17), seconds each on a busy machine
   const email = uniqueEmail('profile');
   await db.insertInto('users').values({ email, password_hash: await hashPassword('before-1'), email_confirmed_at: new Date() }).execute();
   const otherDevice = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
@@ -148,6 +149,7 @@ test('profile: e-mail, avatar and password change that ends the other sessions',
 });
 
 test('guards: visitors leave private pages, signed-in users leave /login and /signup, only admins see Admin', async ({ page }) => {
+  test.slow(); // two full-cost sign-ins (scrypt N=2^17)
   for (const path of ['/profile', '/admin']) {
     await page.goto(path);
     await page.waitForURL((url) => url.pathname === '/');

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { slugify } from '../../src/lib/catalog/slug.ts';
+import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const authHelper = join(import.meta.dirname, 'support', 'auth.ts');
@@ -111,6 +112,20 @@ test.describe('signed in as admin', () => {
     await expect(bulk.getByRole('button', { name: 'Import Movies' })).toBeEnabled();
     const imported = await db.selectFrom('movies').select('title').where('tmdb_id', 'in', [1, 2, 3, 4, 5]).orderBy('tmdb_id').execute();
     expect(imported.map((movie) => movie.title)).toEqual(['Movie 1', 'Movie 2', 'Movie 3', 'Movie 4', 'Movie 5']);
+  });
+
+  test('bulk import skips a title TMDB sends unusable data for, imports the rest, and lists the skipped one with its reason', async ({ page, db }) => {
+    const bulk = page.getByRole('group', { name: 'Bulk Import' });
+    await bulk.getByLabel('Start Page').fill(String(HOSTILE_POPULAR_PAGE));
+    await bulk.getByLabel('End Page').fill(String(HOSTILE_POPULAR_PAGE));
+    await bulk.getByRole('button', { name: 'Import Movies' }).click();
+    await expect(toast(page, 'Bulk import completed!')).toBeVisible({ timeout: 60_000 });
+    await expect(bulk.getByTestId('import-progress')).toHaveText('3 item(s) processed.');
+    const skipped = bulk.getByTestId('import-skipped');
+    await expect(skipped.getByText('1 title(s) skipped')).toBeVisible();
+    await expect(skipped.getByRole('listitem')).toHaveText(
+      `TMDB ${BROKEN_MOVIE_ID}: TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: Invalid input: expected string, received undefined).`);
+    expect(await db.selectFrom('movies').select('tmdb_id').where('tmdb_id', '=', BROKEN_MOVIE_ID).executeTakeFirst()).toBeUndefined();
   });
 
   test('TV: episodes by season, edit, delete and bulk link upload', async ({ page, db }) => {

@@ -126,6 +126,7 @@ test('browse endpoint: cacheable answers, 400 for bad input, 416 past the last p
 });
 
 test('list, category, franchise and home pages: no page errors, no serious accessibility violations', async ({ page, db }) => {
+  test.slow(); // axe over every list page type
   const collection = await db.selectFrom('collections').innerJoin('movies', 'movies.collection_id', 'collections.id')
     .select(['collections.id', 'collections.name']).where('movies.is_published', '=', true).orderBy('collections.id').executeTakeFirstOrThrow();
   const errors: string[] = [];

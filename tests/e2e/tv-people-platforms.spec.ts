@@ -4,10 +4,14 @@ import { expect, test } from './support/fixtures.ts';
 import { slugify } from '../../src/lib/catalog/slug.ts';
 import { creditedInPublishedTitle } from '../../src/lib/catalog/people.ts';
 
-/** Islands answer clicks only once hydrated (Astro drops the ssr attribute then). */
+/**
+ * Islands answer clicks only once hydrated (Astro drops the ssr attribute then); those hydrating on interaction
+ * (client:interact) start when the pointer comes over them.
+ */
 async function hydrated(page: Page, component: string) {
   const island = page.locator(`astro-island[component-url*="${component}"]`);
   await expect(island).toHaveCount(1);
+  if ((await island.getAttribute('client')) === 'interact') await island.getByRole('button').first().hover();
   await expect(island).not.toHaveAttribute('ssr');
 }
 

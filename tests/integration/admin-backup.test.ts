@@ -3,6 +3,8 @@ import { createTestDatabase, describeEachEngine, type TestDatabase } from '../su
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { createBackup, restoreBackup, type Backup } from '../../src/lib/backup/backup.ts';
 import { BACKUP_TABLE_ORDER } from '../../src/lib/backup/tables.ts';
+import { getSessionUser } from '../../src/lib/accounts/session.ts';
+import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
 describeEachEngine('backup and restore', (getDb, engine) => {
   const extra: TestDatabase[] = [];
@@ -55,7 +57,9 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     const { rows } = await restoreBackup(target.db, JSON.parse(JSON.stringify(original)));
     expect(rows).toBeGreaterThan(15);
     const again = await createBackup(target.db);
-    expect(again.tables).toEqual(original.tables);
+    // Everything comes back as it was, except that every user must sign in again.
+    expect({ ...again.tables, users: [] }).toEqual({ ...original.tables, users: [] });
+    expect(again.tables.users).toEqual(original.tables.users.map((user) => ({ ...user, session_version: (user.session_version as number) + 1 })));
     // Sequences continue after the restored ids.
     const next = await insertMovie(target.db, { title: 'After restore' });
     expect(next.id).toBeGreaterThan(Math.max(...original.tables.movies.map((row) => row.id as number)));
@@ -75,5 +79,23 @@ describeEachEngine('backup and restore', (getDb, engine) => {
 
     await expect(restoreBackup(db, { hello: 'world' })).rejects.toThrow('This is not a CineCat backup file.');
     expect((await createBackup(db)).tables).toEqual(before.tables);
+  });
+
+  it('after a restore every session ends: the ones revoked since the backup and the ones made after it', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: 'restored@example.com' });
+    const asRequest = async () => new Request('http://site.test/', { headers: { cookie: await sessionCookieHeader(db, user.id) } });
+    const revokedLater = await asRequest();
+    const backup = JSON.parse(JSON.stringify(await createBackup(db))) as Backup;
+    // A password change after the backup revokes that session; a new one is issued.
+    await db.updateTable('users').set({ session_version: 1 }).where('id', '=', user.id).execute();
+    const current = await asRequest();
+    expect(await getSessionUser(current, db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
+    expect(await getSessionUser(revokedLater, db, TEST_SESSION_KEYS)).toBeNull();
+
+    await restoreBackup(db, backup);
+    expect(await getSessionUser(revokedLater, db, TEST_SESSION_KEYS)).toBeNull();
+    expect(await getSessionUser(current, db, TEST_SESSION_KEYS)).toBeNull();
+    expect(await getSessionUser(await asRequest(), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
   });
 });

@@ -124,6 +124,20 @@ describeEachEngine('admin endpoints', (getDb) => {
       .toEqual({ is_published: false, stream_url: null });
   });
 
+  it('ids beyond int4 are bad input (400), and deleting a request rebuilds nothing (no page lists requests)', async () => {
+    setRebuildRunner(async () => {});
+    await currentDb.deleteFrom('rebuild_requests').execute();
+    const tooLarge = await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: 2147483648 });
+    expect(tooLarge.status).toBe(400);
+    expect((await call(episodes.GET, ADMIN, 'GET', '/api/admin/tv/episodes?showId=3000000000')).status).toBe(400);
+    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [2147483648], is_published: true })).status).toBe(400);
+    const request = await currentDb.insertInto('requests').values({ message: 'Old one' }).returning('id').executeTakeFirstOrThrow();
+    const deleted = await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: request.id });
+    expect(await deleted.json()).toEqual({ message: 'Request deleted successfully.' });
+    expect((await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: request.id })).status).toBe(404);
+    expect(await currentDb.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
+  });
+
   it('backup answers a JSON download named by date', async () => {
     const response = await call(backup.GET, ADMIN, 'GET', '/api/admin/backup');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="backup-\d{4}-\d{2}-\d{2}\.json"$/);

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
+import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
 
 const run = promisify(execFile);
 const reason = engineUnavailableReason('postgres');
@@ -39,5 +40,12 @@ describe.skipIf(reason !== null)('npm run import (CLI against the fake TMDB and 
     await expect(cli(['movie', '550'], { TMDB_API_KEY: 'bad' }))
       .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('TMDB rejected the API key (check TMDB_API_KEY).') });
     await expect(cli(['movies', '--pages', '3-1'], { TMDB_API_KEY: fake.apiKey })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Invalid page numbers') });
+  }, 60_000);
+
+  it('skips a title TMDB sends unusable data for, goes on, and lists it with its reason in the summary', async () => {
+    const { stdout } = await cli(['movies', '--pages', String(HOSTILE_POPULAR_PAGE)], { TMDB_API_KEY: fake.apiKey });
+    expect(stdout).toContain(`page ${HOSTILE_POPULAR_PAGE}: 3 title(s), 1 skipped (1/1)`);
+    expect(stdout).toMatch(/Imported 3 title\(s\) from 1 page\(s\)/);
+    expect(stdout).toContain(`Skipped 1 title(s):\n  TMDB ${BROKEN_MOVIE_ID}: TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: `);
   }, 60_000);
 });

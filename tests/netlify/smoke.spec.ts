@@ -13,6 +13,7 @@ import { DEMO_ADMIN } from '../../src/lib/demo/accounts.ts';
 import { signIn, signOut } from '../e2e/support/auth.ts';
 import { outboxLink } from '../e2e/support/outbox.ts';
 import { expect, test } from './support/fixtures.ts';
+import { AD_SCRIPT_URL } from './support/global-setup.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,6 +33,19 @@ test('home, a movie page and a TV page are served', async ({ page, db }) => {
   const show = await db.selectFrom('tv_shows').select(['name', 'tmdb_id']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
   expect((await page.goto(`/tv/${slugify(show.name)}/${show.tmdb_id}`))!.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: show.name })).toBeVisible();
+});
+
+test('prerendered pages carry the security headers from _headers; ads run only in the sandboxed /ad-frame', async ({ request }) => {
+  // netlify.toml's publish directory: the build writes the _headers file Netlify's CDN applies (src/lib/security/headers.ts).
+  const headersFile = readFileSync(join('dist', '_headers'), 'utf8');
+  expect(headersFile).toMatch(/^\/\*\n/);
+  expect(headersFile).toContain("  Content-Security-Policy: frame-ancestors 'none'; object-src 'none'; base-uri 'self'\n");
+  const home = await request.get('/');
+  expect(home.headers()['x-content-type-options']).toBe('nosniff');
+  expect(home.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const html = await home.text();
+  expect(html).toContain('<iframe src="/ad-frame" title="Advertisement" loading="lazy" sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"');
+  expect(html).not.toContain(AD_SCRIPT_URL);
 });
 
 test('search finds a title through the SSR function', async ({ page, db }) => {

@@ -1,7 +1,10 @@
 /** A real HTTP server speaking TMDB's protocol from hand-written fixtures, with failure injection for tests. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { movieDetails, movieIds, personDetails, POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS, seasonDetails, showDetails, showIds } from './tmdb-fixtures/index.ts';
+import {
+  BROKEN_MOVIE_ID, brokenMovieDetails, HOSTILE_MOVIE_ID, HOSTILE_POPULAR_IDS, HOSTILE_POPULAR_PAGE, hostileMovieDetails, movieDetails, movieIds,
+  personDetails, POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS, seasonDetails, showDetails, showIds,
+} from './tmdb-fixtures/index.ts';
 
 export const FAKE_TMDB_KEY = 'fake-v3-key';
 export const FAKE_TMDB_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJmYWtlIn0.c2lnbmF0dXJl';
@@ -12,11 +15,14 @@ export interface RecordedRequest { path: string; query: URLSearchParams; at: num
 function body(path: string, query: URLSearchParams): unknown {
   let match: RegExpMatchArray | null;
   if ((match = path.match(/^\/(movie|tv)\/popular$/))) {
-    const ids = match[1] === 'movie' ? POPULAR_MOVIE_IDS : POPULAR_SHOW_IDS;
     const page = Number(query.get('page') ?? 1);
+    const ids = match[1] === 'tv' ? POPULAR_SHOW_IDS : page === HOSTILE_POPULAR_PAGE ? HOSTILE_POPULAR_IDS : POPULAR_MOVIE_IDS;
     return { page, results: ids.map((id) => ({ id })), total_pages: 3, total_results: ids.length * 3 };
   }
-  if ((match = path.match(/^\/movie\/(\d+)$/)) && movieIds.has(Number(match[1]))) return movieDetails(Number(match[1]));
+  if ((match = path.match(/^\/movie\/(\d+)$/)) && movieIds.has(Number(match[1]))) {
+    const id = Number(match[1]);
+    return id === HOSTILE_MOVIE_ID ? hostileMovieDetails() : id === BROKEN_MOVIE_ID ? brokenMovieDetails() : movieDetails(id);
+  }
   if ((match = path.match(/^\/tv\/(\d+)$/)) && showIds.has(Number(match[1]))) {
     const id = Number(match[1]);
     const response: Record<string, unknown> = showDetails(id);

@@ -14,16 +14,18 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   clientAddress?: string;
+  /** The route's path parameters (`[id]`). */
+  params?: Record<string, string>;
 }
 
-/** Calls an endpoint handler as Astro would, with `user` as the middleware's locals.user. */
+/** Calls an endpoint handler as Astro would, with `user` as the request's session user (already looked up). */
 export async function callEndpoint(handler: APIRoute, user: SessionUser | null, method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const url = new URL(path, 'http://localhost');
-  const { body, headers = {}, clientAddress = '127.0.0.1' } = options;
+  const { body, headers = {}, clientAddress = '127.0.0.1', params = {} } = options;
   const request = new Request(url, {
     method,
     headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return handler({ request, url, locals: { user }, params: {}, clientAddress } as never) as Promise<Response>;
+  return handler({ request, url, locals: { user }, params, clientAddress } as never) as Promise<Response>;
 }

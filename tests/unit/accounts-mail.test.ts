@@ -22,3 +22,12 @@ it('without SMTP, each message becomes a JSON file in the outbox and its link is
   expect(messages.find((m) => m.to === 'a@example.com').text).toContain('http://site.test/api/accounts/confirm?token=abc');
   expect(info.mock.calls.flat().join('\n')).toContain('link: http://site.test/api/accounts/confirm?token=def');
 });
+
+it('refuses to mail anything but exactly one address, whatever the database holds', async () => {
+  const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  const send = createMailer({ outboxDir });
+  for (const to of ['victim@example.com,attacker@evil.test', 'victim@example.com\r\nBcc: attacker@evil.test']) {
+    await expect(send(confirmationEmail(to, 'http://site.test/x'))).rejects.toThrow('Refusing to mail an invalid or multiple-recipient address.');
+  }
+  expect(readdirSync(outboxDir)).toEqual([]);
+});

@@ -1,13 +1,38 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, signInErrorMessage } from '../../src/lib/accounts/messages.ts';
 import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
 import { emailProblem, newPasswordProblem, signUpProblem } from '../../src/lib/accounts/rules.ts';
 import { resolveAuthSecret } from '../../src/lib/accounts/secret.ts';
 import { guardRedirect } from '../../src/lib/accounts/session-store.ts';
 import { hashToken, tokenExpiry } from '../../src/lib/accounts/tokens.ts';
+import { clientIp } from '../../src/lib/http/respond.ts';
+import { trustedProxyHops } from '../../src/lib/settings.ts';
+
+describe('the client address for rate limits', () => {
+  const behindProxy = (forwardedFor: string) =>
+    ({ request: new Request('http://site.test/', { headers: { 'x-forwarded-for': forwardedFor } }), clientAddress: '10.0.0.1' });
+
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('by default is the socket address: X-Forwarded-For is whatever the client wrote', () => {
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '');
+    expect(trustedProxyHops()).toBe(0);
+    expect(clientIp(behindProxy('203.0.113.9'), 0)).toBe('10.0.0.1');
+  });
+
+  it('behind TRUSTED_PROXY_HOPS proxies is the entry they wrote, never a forged one further left', () => {
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '1');
+    expect(trustedProxyHops()).toBe(1);
+    vi.stubEnv('TRUSTED_PROXY_HOPS', 'yes');
+    expect(trustedProxyHops()).toBe(0);
+    expect(clientIp(behindProxy('198.51.100.7, 203.0.113.9'), 1)).toBe('203.0.113.9');
+    expect(clientIp(behindProxy('198.51.100.7, 203.0.113.9, 10.0.0.2'), 2)).toBe('203.0.113.9');
+    expect(clientIp({ request: new Request('http://site.test/'), clientAddress: '10.0.0.1' }, 1)).toBe('10.0.0.1');
+  });
+});
 
 describe('e-mail tokens', () => {
   it('stores a SHA-256 of the token, never the token itself', () => {
@@ -42,6 +67,15 @@ describe('form rules (spec 5)', () => {
     expect(emailProblem('a b@c.de')).toBe(MESSAGES.emailInvalid);
     expect(emailProblem('a@localhost')).toBe(MESSAGES.emailInvalid);
     expect(emailProblem('USER@Example.com')).toBeNull();
+  });
+
+  it('an e-mail field holds exactly one address: no comma, semicolon, angle brackets, CR/LF or NUL', () => {
+    for (const hostile of [
+      'victim@example.com,attacker@evil.test', 'victim@example.com;attacker@evil.test', 'Victim <victim@example.com>',
+      'victim@example.com\r\nBcc: attacker@evil.test', 'victim@example.com\nx', 'victim@example.com\u0000', '"a,b"@example.com',
+    ]) expect(emailProblem(hostile), JSON.stringify(hostile)).toBe(MESSAGES.emailInvalid);
+    expect(emailProblem("o'brien+films@mail.example.co.uk")).toBeNull();
+    expect(emailProblem('zoë@exemple.fr')).toBeNull();
   });
 
   it('sign-in failures map to one generic message unless the code is known', () => {
@@ -95,19 +129,18 @@ describe('cross-site writes', () => {
 
 describe('AUTH_SECRET', () => {
   it('uses the configured secret', () => {
-    expect(resolveAuthSecret('configured', { NETLIFY: 'true' })).toBe('configured');
+    expect(resolveAuthSecret('configured', true)).toBe('configured');
   });
   it('fails clearly on Netlify without one', () => {
-    expect(() => resolveAuthSecret(undefined, { NETLIFY: 'true' })).toThrow(/AUTH_SECRET is not set/);
-    expect(() => resolveAuthSecret(undefined, { AWS_LAMBDA_FUNCTION_NAME: 'fn' })).toThrow(/AUTH_SECRET/);
+    expect(() => resolveAuthSecret(undefined, true)).toThrow(/AUTH_SECRET is not set/);
   });
   it('generates a random local secret once and keeps it', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'secret-')), 'data', 'auth-secret');
-    const first = resolveAuthSecret(undefined, {}, file);
+    const first = resolveAuthSecret(undefined, false, file);
     expect(first.length).toBeGreaterThanOrEqual(40);
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
-    expect(resolveAuthSecret(undefined, {}, file)).toBe(first);
-    const other = resolveAuthSecret(undefined, {}, join(mkdtempSync(join(tmpdir(), 'secret-')), 'auth-secret'));
+    expect(resolveAuthSecret(undefined, false, file)).toBe(first);
+    const other = resolveAuthSecret(undefined, false, join(mkdtempSync(join(tmpdir(), 'secret-')), 'auth-secret'));
     expect(other).not.toBe(first);
   });
 });

@@ -4,8 +4,10 @@ import { removeAlreadyShown } from '../../src/lib/catalog/browse-rows.ts';
 import {
   browseApiUrl, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
 } from '../../src/lib/catalog/browse-params.ts';
-import { parseBrowseRequest } from '../../src/lib/catalog/browse-request.ts';
-import { CatalogHttpError, retryDelay } from '../../src/lib/catalog/fetcher.ts';
+import { browseQuery } from '../../src/lib/catalog/contract.ts';
+import { parseQuery } from '../support/contract.ts';
+import { retryDelay } from '../../src/lib/catalog/fetcher.ts';
+import { ApiError } from '../../src/lib/http/api-client.ts';
 
 const card = (tmdbId: number, type: TitleCard['type'] = 'movie'): TitleCard => ({
   type, tmdbId, title: `T${tmdbId}`, slug: `t${tmdbId}`, posterPath: null, backdropPath: null, voteAverage: null, year: null,
@@ -109,7 +111,10 @@ describe('list page URLs and filters', () => {
 
 describe('browse endpoint validation', () => {
   const now = new Date(Date.UTC(2026, 5, 1));
-  const parse = (query: string) => parseBrowseRequest(new URLSearchParams(query), now);
+  const parse = (query: string) => {
+    const result = parseQuery(browseQuery(() => now), query);
+    return result.ok ? { ok: true, query: result.data } : result;
+  };
 
   it('accepts a full query and fills defaults', () => {
     expect(parse('type=tv&genre=18,35&year=2026&sort=newest&page=2'))
@@ -136,7 +141,7 @@ describe('catalogue fetcher retry policy', () => {
     expect(retryDelay(network, 1)).toBeGreaterThan(0);
     expect(retryDelay(network, 2)).toBeGreaterThan(0);
     expect(retryDelay(network, 3)).toBe(false);
-    expect(retryDelay(new CatalogHttpError(503, 'down', null), 1)).toBeGreaterThan(0);
-    expect(retryDelay(new CatalogHttpError(416, 'Page 9 is out of range.', null), 1)).toBe(false);
+    expect(retryDelay(new ApiError(503, 'down', null), 1)).toBeGreaterThan(0);
+    expect(retryDelay(new ApiError(416, 'Page 9 is out of range.', null), 1)).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ describe('determinism', () => {
 describe('the default catalogue', () => {
   let c: DemoCatalogue;
   beforeAll(() => {
-    c = buildDemoCatalogue({ now: NOW });
+    c = buildDemoCatalogue({ now: NOW, accounts: true });
   });
 
   it('meets the minimum sizes', () => {
@@ -196,6 +196,13 @@ describe('the default catalogue', () => {
     expect(c.people.some((p) => p.twitter_id)).toBe(true);
     expect(c.people.some((p) => p.instagram_id)).toBe(true);
     expect(c.people.every((p) => !p.place_of_birth || /^[A-Z][a-z]+, [A-Z]/.test(p.place_of_birth))).toBe(true);
+  });
+
+  it('has accounts only when asked: their requests are then anonymous', () => {
+    const withoutAccounts = buildDemoCatalogue({ movies: 20, shows: 5, people: 50, now: NOW });
+    expect(withoutAccounts.users).toEqual([]);
+    expect(withoutAccounts.requests).toHaveLength(30);
+    expect(withoutAccounts.requests.every((r) => r.user_id === null)).toBe(true);
   });
 
   it('has the demo accounts and a mix of requests', () => {

@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/lib/accounts/passwords.ts';
+import { PRODUCTION_COST, decoyHash, hashPassword, needsRehash, verifyPassword } from '../../src/lib/accounts/passwords.ts';
 
 describe('password hashing', () => {
-  it('verifies the right password and rejects a wrong one', async () => {
-    const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+  it('hashes with OWASP\'s scrypt minimum in production, parameters kept in the hash', async () => {
+    expect(PRODUCTION_COST).toEqual({ N: 131072, r: 8, p: 1 });
+    const hash = await hashPassword('correct horse', PRODUCTION_COST);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(hash).not.toContain('correct horse');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
-  });
+  }, 30_000); // three full-cost scrypt runs (128 MiB each) on a shared machine
   it('salts every hash', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
   });
-  it('rejects malformed stored values', async () => {
+  it('asks for a rehash when a stored hash used other parameters', async () => {
+    const old = await hashPassword('secret', { N: 16384, r: 8, p: 1 });
+    expect(await verifyPassword('secret', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword('secret'))).toBe(false);
+  });
+  it('rejects malformed stored values and costs beyond any real hash', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$4194304$8$1$c2FsdA==$aGFzaA==')).toBe(false);
+    expect(await verifyPassword('x', decoyHash())).toBe(false);
   });
 });

@@ -26,10 +26,9 @@ describe('request list', () => {
     expect(relativeAge(new Date(NOW.getTime() + 5000), NOW)).toBe('0 seconds ago');
   });
 
-  it('names the requester by the e-mail before the @, or Anonymous', () => {
-    expect(requesterName('jane.doe@example.com')).toBe('jane.doe');
+  it('names the requester Member or Anonymous, never by any part of the e-mail', () => {
+    expect(requesterName('jane.doe@example.com')).toBe('Member');
     expect(requesterName(null)).toBe('Anonymous');
-    expect(requesterName('@example.com')).toBe('Anonymous');
   });
 });
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSeason, parseEpisodeRequest, seasonLabel } from '../../src/lib/catalog/seasons.ts';
 import { compareKnownFor, peopleApiUrl, personAge, type KnownForKeys } from '../../src/lib/catalog/people-params.ts';
 import { platformApiUrl, platformEmptyMessage, selectedPlatformId } from '../../src/lib/catalog/platform-params.ts';
-import { parsePeopleRequest } from '../../src/lib/catalog/people.ts';
-import { parsePlatformRequest } from '../../src/lib/catalog/platforms.ts';
+import { PeopleQuery, PlatformQuery } from '../../src/lib/catalog/contract.ts';
+import { parseQuery } from '../support/contract.ts';
 import type { PersonPage } from '../../src/lib/catalog/person-page.ts';
 import { personJsonLd, tvSeriesJsonLd } from '../../src/lib/catalog/seo.ts';
 import type { TvPage } from '../../src/lib/catalog/tv-page.ts';
@@ -43,10 +43,10 @@ describe('people', () => {
   });
 
   it('validates the people endpoint query', () => {
-    expect(parsePeopleRequest(new URLSearchParams(''))).toEqual({ ok: true, sort: 'popularity', page: 1 });
-    expect(parsePeopleRequest(new URLSearchParams('sort=name&page=3'))).toEqual({ ok: true, sort: 'name', page: 3 });
-    expect(parsePeopleRequest(new URLSearchParams('sort=age'))).toEqual({ ok: false, error: 'sort: sort must be popularity or name.' });
-    expect(parsePeopleRequest(new URLSearchParams('page=0'))).toEqual({ ok: false, error: 'page: page must be at least 1.' });
+    expect(parseQuery(PeopleQuery, '')).toEqual({ ok: true, data: { sort: 'popularity', page: 1 } });
+    expect(parseQuery(PeopleQuery, 'sort=name&page=3')).toEqual({ ok: true, data: { sort: 'name', page: 3 } });
+    expect(parseQuery(PeopleQuery, 'sort=age')).toEqual({ ok: false, error: 'sort: sort must be popularity or name.' });
+    expect(parseQuery(PeopleQuery, 'page=0')).toEqual({ ok: false, error: 'page: page must be at least 1.' });
     expect(peopleApiUrl('name', 2)).toBe('/api/catalog/people?sort=name&page=2');
   });
 });
@@ -63,8 +63,8 @@ describe('platforms', () => {
   it('has the spec empty message and a validated endpoint query', () => {
     expect(platformEmptyMessage('Lumora')).toBe('No content found for Lumora.');
     expect(platformApiUrl(9, 2)).toBe('/api/catalog/platform?id=9&page=2');
-    expect(parsePlatformRequest(new URLSearchParams('id=9'))).toEqual({ ok: true, id: 9, page: 1 });
-    expect(parsePlatformRequest(new URLSearchParams('page=2'))).toEqual({ ok: false, error: 'id: id is required.' });
+    expect(parseQuery(PlatformQuery, 'id=9')).toEqual({ ok: true, data: { id: 9, page: 1 } });
+    expect(parseQuery(PlatformQuery, 'page=2')).toEqual({ ok: false, error: 'id: id is required.' });
   });
 });
 

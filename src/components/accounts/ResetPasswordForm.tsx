@@ -2,22 +2,25 @@
 import { useState } from 'react';
 import { postJson } from '../../lib/accounts/client.ts';
 import { newPasswordProblem } from '../../lib/accounts/rules.ts';
+import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
 import PasswordField from './PasswordField.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
 
 export default function ResetPasswordForm() {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // What was typed before hydration is the form's starting state (the markup already shows it).
+  const { id, changed } = usePreHydrationChanges();
+  const [password, setPassword] = useState(() => changed.get('password') ?? '');
+  const [confirm, setConfirm] = useState(() => changed.get('confirm') ?? '');
   const { busy, disabled, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
     const token = new URLSearchParams(location.search).get('token') ?? '';
     goHome(await postJson('/api/accounts/reset-password', { token, password, confirm }));
   });
 
   return (
-    <form className="auth-card" onSubmit={onSubmit} aria-label="Reset Password" noValidate>
+    <form id={id} className="auth-card" onSubmit={onSubmit} aria-label="Reset Password" noValidate>
       <h1>Reset Password</h1>
-      <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField label="New Password" name="password" value={password} onChange={setPassword} autoComplete="new-password" />
+      <PasswordField label="Confirm New Password" name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
       <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Saving…' : 'Reset Password'}</button>
     </form>
   );

@@ -1,7 +1,8 @@
 /** Add New: a TMDB id (required, ≥ 1) and, for movies, optional stream and download URLs. */
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: 'movies' | 'tv'; onAdded(): void | Promise<void> }) {
   const [tmdbId, setTmdbId] = useState('');
@@ -22,7 +23,7 @@ export default function AddContentForm({ kind, onAdded }: { kind: 'movies' | 'tv
       setTmdbId(''); setStream(''); setDownload('');
       await onAdded();
     } catch (error) {
-      showToast(`Add failed: ${detailOf(error, 'Add operation failed.')}`, 'error');
+      showToast(`Add failed: ${errorText(error, 'Add operation failed.')}`, 'error');
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import AnalyticsTab from './AnalyticsTab.tsx';
 import BackupTab from './BackupTab.tsx';
 import RebuildStatus from './RebuildStatus.tsx';
 import RequestsTab from './RequestsTab.tsx';
+import SecurityBanner from './SecurityBanner.tsx';
 import TitlesTab from './TitlesTab.tsx';
 
 const TABS = ['Movies', 'TV Shows', 'Requests', 'Analytics', 'Backup & Restore'] as const;
@@ -22,6 +23,7 @@ function Dashboard() {
         <h1>Admin Dashboard</h1>
         <RebuildStatus />
       </div>
+      <SecurityBanner />
       <div className="admin-tabs" role="tablist" aria-label="Admin sections">
         {TABS.map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>

@@ -1,15 +1,11 @@
 /** Analytics tab: total views, top countries and device types for a period, drawn as CSS bars. */
 import { useEffect, useState } from 'react';
 import { api } from './api.ts';
+import type { AnalyticsSummary } from '../../lib/admin/contract.ts';
 
 const PERIODS = [['1d', '1D'], ['7d', '7D'], ['30d', '1M'], ['365d', '1Y'], ['all', 'All']] as const;
 type Period = (typeof PERIODS)[number][0];
 
-interface Summary {
-  total_views: number;
-  top_countries: { country: string; count: number }[];
-  device_types: { device_type: string; count: number }[];
-}
 
 function Bars({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
   const max = Math.max(1, ...rows.map((row) => row.count));
@@ -33,13 +29,13 @@ function Bars({ title, rows }: { title: string; rows: { label: string; count: nu
 
 export default function AnalyticsTab() {
   const [period, setPeriod] = useState<Period>('7d');
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<AnalyticsSummary | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let current = true;
     setFailed(false);
-    api<Summary>(`/api/admin/analytics?period=${period}`)
+    api<AnalyticsSummary>(`/api/admin/analytics?period=${period}`)
       .then((data) => { if (current) setSummary(data); })
       .catch(() => { if (current) { setSummary(null); setFailed(true); } });
     return () => { current = false; };

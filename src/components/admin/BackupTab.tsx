@@ -1,7 +1,8 @@
 /** Backup & Restore: download the whole database as JSON; restore from such a file after typing RESTORE. */
 import { useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 
 export default function BackupTab() {
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,7 @@ export default function BackupTab() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       showToast('Database backup downloaded successfully!', 'success');
     } catch (error) {
-      showToast(`Backup failed: ${detailOf(error, 'Backup failed.')}`, 'error');
+      showToast(`Backup failed: ${errorText(error, 'Backup failed.')}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -43,7 +44,7 @@ export default function BackupTab() {
       showToast('Please select a backup file to restore.', 'error');
       return;
     }
-    if (window.prompt('This replaces ALL data. Type RESTORE to confirm.') !== 'RESTORE') {
+    if (window.prompt('This replaces ALL data and signs everyone out (you too). Type RESTORE to confirm.') !== 'RESTORE') {
       showToast('Restore cancelled.', 'info');
       return;
     }
@@ -58,7 +59,7 @@ export default function BackupTab() {
       await api('/api/admin/restore', 'POST', data);
       showToast('Database restore completed successfully!', 'success');
     } catch (error) {
-      showToast(`Restore failed: ${detailOf(error, 'Restore failed.')}`, 'error');
+      showToast(`Restore failed: ${errorText(error, 'Restore failed.')}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -74,6 +75,7 @@ export default function BackupTab() {
       <div className="admin-card">
         <h2>Restore</h2>
         <p>Replaces all data with a backup file's. This cannot be undone.</p>
+        <p>Everyone is signed out, you included, and signs in again with the passwords the backup holds.</p>
         <label>Backup file
           <input type="file" accept=".json,application/json" onChange={(event) => choose(event.target.files?.[0])} />
         </label>

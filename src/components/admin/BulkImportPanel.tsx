@@ -1,9 +1,10 @@
 /** Bulk Import: imports TMDB list pages one by one, following the server's nextPage, until past the end page. */
 import { useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { BulkImportPage, SkippedTitle } from '../../lib/admin/contract.ts';
 
-interface ImportPage { message?: string; totalProcessedInRun?: number; nextPage?: number | null; error?: string }
 
 export default function BulkImportPanel({ onProgress }: { onProgress(): void | Promise<void> }) {
   const [start, setStart] = useState('1');
@@ -11,6 +12,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
   const [running, setRunning] = useState(false);
   const [processed, setProcessed] = useState(0);
   const [stopped, setStopped] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<SkippedTitle[]>([]);
 
   const run = async (kind: 'movies' | 'tv') => {
     const first = Number(start);
@@ -19,16 +21,17 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       showToast('Invalid page numbers.', 'error');
       return;
     }
-    setRunning(true); setProcessed(0); setStopped(null);
+    setRunning(true); setProcessed(0); setStopped(null); setSkipped([]);
     let page: number | null = first;
     while (page !== null && page <= last) {
       try {
-        const result: ImportPage = await api<ImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
-        setProcessed((count) => count + (result.totalProcessedInRun ?? 0));
-        // The server names the next page; null means there is none; no answer means the following one.
-        page = result.nextPage === undefined ? page + 1 : result.nextPage;
+        const result: BulkImportPage = await api<BulkImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
+        setProcessed((count) => count + result.totalProcessedInRun);
+        if (result.skipped.length) setSkipped((titles) => [...titles, ...result.skipped]);
+        // The server names the next page; null means there is none.
+        page = result.nextPage;
       } catch (error) {
-        const detail = detailOf(error, `Failed to import page ${page}.`);
+        const detail = errorText(error, `Failed to import page ${page}.`);
         showToast(`Bulk import failed at page ${page}: ${detail}`, 'error');
         setStopped(`Bulk import stopped: ${detail}`);
         setRunning(false);
@@ -60,6 +63,12 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
         {running ? `Importing… ${processed} item(s) processed.` : processed ? `${processed} item(s) processed.` : ''}
       </p>
       {stopped && <p className="admin-banner error" role="alert">{stopped}</p>}
+      {skipped.length > 0 && (
+        <details className="admin-banner" open data-testid="import-skipped">
+          <summary>{skipped.length} title(s) skipped</summary>
+          <ul>{skipped.map((title) => <li key={title.tmdbId}>TMDB {title.tmdbId}: {title.reason}</li>)}</ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /** Bulk stream/download links for one season: paste JSON or load a .json file, then Upload Links. */
 import { useState, type ChangeEvent } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { EpisodeLinksUploaded } from '../../lib/admin/contract.ts';
 
-interface UploadResult { message: string; errors: { index: number; episode_number: number | null; error: string }[] }
 
 const EXAMPLE = '[{ "watch": "https://…/1", "download": "https://…/1" }, { "watch": "https://…/2", "download": "" }]';
 
@@ -33,7 +34,7 @@ export default function EpisodeLinksUpload({ showId, season, onUploaded }: { sho
     try {
       links = JSON.parse(text);
     } catch (error) {
-      showToast(`Invalid JSON format: ${detailOf(error, 'parse error')}`, 'error');
+      showToast(`Invalid JSON format: ${errorText(error, 'parse error')}`, 'error');
       return;
     }
     if (!Array.isArray(links)) {
@@ -42,7 +43,7 @@ export default function EpisodeLinksUpload({ showId, season, onUploaded }: { sho
     }
     setBusy(true);
     try {
-      const result = await api<UploadResult>('/api/admin/tv/upload-episode-links', 'POST', { tv_show_id: showId, season_number: season, links });
+      const result = await api<EpisodeLinksUploaded>('/api/admin/tv/upload-episode-links', 'POST', { tv_show_id: showId, season_number: season, links });
       if (result.errors.length) {
         console.error('Episode link upload errors:', result.errors);
         showToast('Some episodes failed to update. Check console for details.', 'error');
@@ -53,7 +54,7 @@ export default function EpisodeLinksUpload({ showId, season, onUploaded }: { sho
       await onUploaded();
     } catch (error) {
       if (error instanceof Error && 'status' in error && error.status === 401) showToast('You must be logged in to perform this action.', 'error');
-      else showToast(`Upload failed: ${detailOf(error, 'Failed to upload links.')}`, 'error');
+      else showToast(`Upload failed: ${errorText(error, 'Failed to upload links.')}`, 'error');
     } finally {
       setBusy(false);
     }

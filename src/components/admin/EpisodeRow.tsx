@@ -1,8 +1,9 @@
 /** One episode; in edit mode name, overview, stream URL and download URL can change. */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
-import type { AdminEpisodeRow } from '../../lib/admin/episodes.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';
 
 interface Props {
   episode: AdminEpisodeRow;
@@ -31,7 +32,7 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
       onCancel();
       await onSaved();
     } catch (error) {
-      showToast(`Update episode failed: ${detailOf(error, 'Failed to update episode.')}`, 'error');
+      showToast(`Update episode failed: ${errorText(error, 'Failed to update episode.')}`, 'error');
     } finally {
       setSaving(false);
     }

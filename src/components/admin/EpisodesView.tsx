@@ -1,14 +1,14 @@
 /** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
 import EpisodeRow from './EpisodeRow.tsx';
-import type { AdminEpisodeRow, SeasonView } from '../../lib/admin/episodes.ts';
-import type { AdminTitle } from './TitleRow.tsx';
+import type { AdminEpisodeRow, AdminTitleRow, SeasonView } from '../../lib/admin/contract.ts';
 
 
-export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBack(): void }) {
+export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; onBack(): void }) {
   const [season, setSeason] = useState<number | null>(null);
   const [view, setView] = useState<SeasonView | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -21,7 +21,7 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBac
       setView(next);
       if (season === null) setSeason(next.season);
     } catch (error) {
-      showToast(`Failed to fetch episodes: ${detailOf(error, 'unknown error')}`, 'error');
+      showToast(`Failed to fetch episodes: ${errorText(error, 'unknown error')}`, 'error');
     }
   }, [show.id, season]);
 
@@ -39,7 +39,7 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitle; onBac
       showToast('Episode deleted successfully!', 'success');
       await load();
     } catch (error) {
-      showToast(`Delete episode failed: ${detailOf(error, 'Failed to delete episode.')}`, 'error');
+      showToast(`Delete episode failed: ${errorText(error, 'Failed to delete episode.')}`, 'error');
     }
   };
 

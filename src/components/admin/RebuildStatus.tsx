@@ -4,8 +4,8 @@
  * listings that show them wait for the rebuild.
  */
 import { useEffect, useState } from 'react';
-import type { RebuildState } from '../../lib/rebuild/index.ts';
 import { api } from './api.ts';
+import type { RebuildState } from '../../lib/admin/contract.ts';
 
 function describe(state: RebuildState): string {
   const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');

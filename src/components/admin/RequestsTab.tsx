@@ -1,26 +1,27 @@
 /** Requests tab: newest first, search on the message, delete one. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf, type Page } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { AdminList, AdminRequestRow } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
 
-interface AdminRequest { id: number; user_email: string | null; message: string; is_public: boolean; created_at: string }
 
 export default function RequestsTab() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
-  const [data, setData] = useState<Page<AdminRequest> | null>(null);
+  const [data, setData] = useState<AdminList<AdminRequestRow> | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setData(await api<Page<AdminRequest>>(`/api/admin/requests?${new URLSearchParams({ q, pageSize: '200' })}`));
+      setData(await api<AdminList<AdminRequestRow>>(`/api/admin/requests?${new URLSearchParams({ q, pageSize: '200' })}`));
     } catch (error) {
-      showToast(`Failed to fetch data: ${detailOf(error, 'unknown error')}`, 'error');
+      showToast(`Failed to fetch data: ${errorText(error, 'unknown error')}`, 'error');
     }
   }, [q]);
   useEffect(() => { void load(); }, [load]);
 
-  const remove = async (request: AdminRequest) => {
+  const remove = async (request: AdminRequestRow) => {
     if (!window.confirm('Are you sure you want to delete this request?')) return;
     try {
       await api('/api/admin/requests', 'DELETE', { id: request.id });

@@ -2,22 +2,14 @@
 import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 
-export interface AdminTitle {
-  id: number;
-  tmdb_id: number;
-  title: string;
-  poster_path: string | null;
-  is_published: boolean;
-  stream_url?: string | null;
-  download_url?: string | null;
-  number_of_seasons?: number;
-}
 
 interface Props {
   kind: 'movies' | 'tv';
-  item: AdminTitle;
+  item: AdminTitleRow;
   selected: boolean;
   editing: boolean;
   onSelect(): void;
@@ -45,7 +37,7 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
       onCancel();
       await onSaved();
     } catch (error) {
-      showToast(`Update failed: ${detailOf(error, 'Update failed.')}`, 'error');
+      showToast(`Update failed: ${errorText(error, 'Update failed.')}`, 'error');
     } finally {
       setSaving(false);
     }

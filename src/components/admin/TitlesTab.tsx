@@ -1,11 +1,13 @@
 /** Movies / TV Shows tab: search, Add New, Bulk Import, the table with selection, publication, edit and delete. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/toast.ts';
-import { api, detailOf, type Page } from './api.ts';
+import { api } from './api.ts';
+import { errorText } from '../../lib/http/api-client.ts';
 import AddContentForm from './AddContentForm.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
-import TitleRow, { type AdminTitle } from './TitleRow.tsx';
+import TitleRow from './TitleRow.tsx';
+import type { AdminList, AdminTitleRow } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
 
 export type Kind = 'movies' | 'tv';
@@ -16,19 +18,19 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<AdminTitle> | null>(null);
+  const [data, setData] = useState<AdminList<AdminTitleRow> | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
-  const [episodesOf, setEpisodesOf] = useState<AdminTitle | null>(null);
+  const [episodesOf, setEpisodesOf] = useState<AdminTitleRow | null>(null);
 
   const load = useCallback(async () => {
     try {
       const params = new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) });
-      setData(await api<Page<AdminTitle>>(`/api/admin/${kind}?${params}`));
+      setData(await api<AdminList<AdminTitleRow>>(`/api/admin/${kind}?${params}`));
       setLoadError(null);
     } catch (error) {
-      const message = `Failed to fetch data: ${detailOf(error, 'unknown error')}`;
+      const message = `Failed to fetch data: ${errorText(error, 'unknown error')}`;
       setLoadError(message);
       showToast(message, 'error');
     }
@@ -46,7 +48,7 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
       showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
       await load();
     } catch (error) {
-      showToast(`Action failed: ${detailOf(error, 'Action failed.')}`, 'error');
+      showToast(`Action failed: ${errorText(error, 'Action failed.')}`, 'error');
     }
   };
 
@@ -57,7 +59,7 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
       showToast(`${ids.length} item(s) deleted successfully!`, 'success');
       await load();
     } catch (error) {
-      showToast(`Delete failed: ${detailOf(error, 'Delete failed.')}`, 'error');
+      showToast(`Delete failed: ${errorText(error, 'Delete failed.')}`, 'error');
     }
   };
 

@@ -3,6 +3,8 @@
  * page and Previous / Next. Filters live in the page URL (?genre=&sort=&year=&page=). The prerendered first
  * page (default filters) comes as `initial`; everything else is read from /api/catalog/browse through the
  * shared catalogue cache. A page out of range keeps the list on screen; other errors empty it (spec section 8).
+ * The filter controls are named as their URL parameters, so a choice made before hydration is applied like one
+ * made after it.
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
@@ -12,7 +14,9 @@ import {
   BROWSE_SKELETONS, browseApiUrl, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
   parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,
 } from '../../lib/catalog/browse-params.ts';
-import { CatalogHttpError, createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import { ApiError } from '../../lib/http/api-client.ts';
+import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
 import TitleCardView from './TitleCardView.tsx';
 
 interface Props {
@@ -33,13 +37,24 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
   const { data, error, loading } = useStore(store);
   const lastShown = useRef<Shown>({ result: initial, filters: defaultFilters(mode) });
   const top = useRef<HTMLDivElement>(null);
+  const { id: filtersId, changed: changedBeforeHydration } = usePreHydrationChanges();
 
   // The URL is the source of truth: read it on hydration and on back/forward.
   useEffect(() => {
-    const read = () => setFilters(parseBrowseParams(new URLSearchParams(window.location.search), mode));
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
+    const read = () => parseBrowseParams(new URLSearchParams(window.location.search), mode);
+    const fromUrl = read();
+    if (changedBeforeHydration.size > 0) {
+      const next = withControls(fromUrl, mode, changedBeforeHydration);
+      setFilters(next);
+      writeUrl(next, mode, 'push');
+    } else {
+      setFilters(fromUrl);
+    }
+    const onPopState = () => setFilters(read());
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+    // Pre-hydration changes are read once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode]);
 
   const onDefaults = isDefaultFilters(filters, mode);
@@ -47,7 +62,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
     $url.set(onDefaults ? null : browseApiUrl(scope, filters));
   }, [$url, onDefaults, scope.type, scope.genreId, filters]);
 
-  const outOfRange = !onDefaults && error instanceof CatalogHttpError && error.status === 416;
+  const outOfRange = !onDefaults && error instanceof ApiError && error.status === 416;
   useEffect(() => {
     if (!outOfRange) return;
     // Keep what is on screen, and say so in the URL.
@@ -65,18 +80,19 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
   if (shown) lastShown.current = shown;
   const failed = Boolean(error) && !outOfRange;
 
-  const apply = (change: Partial<BrowseFilters>) => {
-    const next = changeFilters(filters, change);
+  const show = (next: BrowseFilters, pageTurned: boolean) => {
     setFilters(next);
     writeUrl(next, mode, 'push');
-    if ('page' in change) top.current?.scrollIntoView({ block: 'start' });
+    if (pageTurned) top.current?.scrollIntoView({ block: 'start' });
   };
+  const turnPage = (page: number) => show(changeFilters(filters, { page }), true);
 
   const result = shown?.result;
   const page = shown?.filters.page ?? filters.page;
   return (
     <div className="browse" ref={top}>
-      <Filters scope={scope} mode={mode} filters={filters} onChange={apply} />
+      <Filters id={filtersId} scope={scope} mode={mode} filters={filters}
+        onChange={(name, value) => show(withControls(filters, mode, [[name, value]]), false)} />
       {failed || (result && result.items.length === 0) ? (
         <p className="browse-empty">{emptyMessage}</p>
       ) : !result ? (
@@ -90,13 +106,24 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
       )}
       {result && !failed && result.totalPages > 0 && (
         <nav className="browse-pagination" aria-label="Pagination">
-          <button type="button" className="btn" disabled={page <= 1} onClick={() => apply({ page: page - 1 })}>Previous</button>
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => turnPage(page - 1)}>Previous</button>
           <span aria-live="polite">Page {page} of {result.totalPages}</span>
-          <button type="button" className="btn" disabled={page >= result.totalPages} onClick={() => apply({ page: page + 1 })}>Next</button>
+          <button type="button" className="btn" disabled={page >= result.totalPages} onClick={() => turnPage(page + 1)}>Next</button>
         </nav>
       )}
     </div>
   );
+}
+
+/** The filters with controls (named as URL parameters) set to new values, read the way the URL is read. */
+function withControls(filters: BrowseFilters, mode: BrowseMode, controls: Iterable<[name: string, value: string]>): BrowseFilters {
+  const params = browseSearchParams(filters, mode);
+  for (const [name, value] of controls) {
+    if (value) params.set(name, value);
+    else params.delete(name);
+  }
+  const { page: _page, ...change } = parseBrowseParams(params, mode);
+  return changeFilters(filters, change);
 }
 
 function writeUrl(filters: BrowseFilters, mode: BrowseMode, how: 'push' | 'replace') {
@@ -108,19 +135,21 @@ function writeUrl(filters: BrowseFilters, mode: BrowseMode, how: 'push' | 'repla
 }
 
 interface FiltersProps {
+  id: string;
   scope: BrowseScope;
   mode: BrowseMode;
   filters: BrowseFilters;
-  onChange: (change: Partial<BrowseFilters>) => void;
+  onChange: (name: string, value: string) => void;
 }
 
-function Filters({ scope, mode, filters, onChange }: FiltersProps) {
+function Filters({ id, scope, mode, filters, onChange }: FiltersProps) {
+  const change = (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.name, event.target.value);
   return (
-    <form className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    <form id={id} className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       {mode === 'titles' && (
         <label>
           Genre
-          <select value={filters.genreIds[0] ?? ''} onChange={(e) => onChange({ genreIds: e.target.value ? [Number(e.target.value)] : [] })}>
+          <select name="genre" value={filters.genreIds[0] ?? ''} onChange={change}>
             <option value="">All Genres</option>
             {genreOptions(scope.type).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
           </select>
@@ -128,13 +157,13 @@ function Filters({ scope, mode, filters, onChange }: FiltersProps) {
       )}
       <label>
         Sort
-        <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as BrowseFilters['sort'] })}>
+        <select name="sort" value={filters.sort} onChange={change}>
           {sortOptions(mode).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
         </select>
       </label>
       <label>
         Year
-        <select value={filters.year ?? ''} onChange={(e) => onChange({ year: e.target.value ? Number(e.target.value) : null })}>
+        <select name="year" value={filters.year ?? ''} onChange={change}>
           <option value="">All Years</option>
           {yearOptions().map((year) => <option key={year} value={year}>{year}</option>)}
         </select>

@@ -2,27 +2,34 @@
  * The people list island: two columns of person cards, 24 at a time with infinite scroll, sorted by
  * Popularity or alphabetically. A sort change clears the list and restarts at page 1 (spec section 4).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BrowsePage } from '../../lib/catalog/browse-params.ts';
 import { imageUrl } from '../../lib/catalog/images.ts';
 import {
   PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, peopleApiUrl, personHref, type PeopleSort, type PersonCard,
 } from '../../lib/catalog/people-params.ts';
+import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 
 interface Props { initial: BrowsePage<PersonCard>; initialSort: PeopleSort }
 
 export default function PeopleList({ initial, initialSort }: Props) {
   const [sort, setSort] = useState<PeopleSort>(initialSort);
+  const { id, changed } = usePreHydrationChanges();
+  // A sort chosen before hydration: the prerendered list is for the initial sort, so switch once mounted.
+  useEffect(() => {
+    const chosen = PEOPLE_SORT_OPTIONS.find((option) => option.value === changed.get('sort'));
+    if (chosen) setSort(chosen.value);
+  }, [changed]);
   const urlFor = useCallback((page: number) => peopleApiUrl(sort, page), [sort]);
   const { pages, loading, failed, sentinel } = useInfinitePages(sort, urlFor, { key: initialSort, page: initial });
   const people = pages.flatMap((page) => page.items);
 
   return (
-    <div className="people-browser">
+    <div id={id} className="people-browser">
       <label className="people-sort">
         Sort by
-        <select value={sort} onChange={(event) => setSort(event.target.value as PeopleSort)}>
+        <select name="sort" value={sort} onChange={(event) => setSort(event.target.value as PeopleSort)}>
           {PEOPLE_SORT_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
         </select>
       </label>

@@ -37,7 +37,7 @@ export default function Recommendations() {
         <div className="recommendation-hero-content">
           <h2>{hero.card.title}</h2>
           <p className="recommendation-reason">{hero.reason}</p>
-          <a className="btn btn-primary" href={titleHref(hero.card)}>More Info</a>
+          <a className="btn btn-primary" href={titleHref(hero.card)}>More Info<span className="visually-hidden"> about {hero.card.title}</span></a>
         </div>
       </section>
       <ul className="title-grid" aria-label="Recommended titles">

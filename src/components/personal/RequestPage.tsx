@@ -7,12 +7,15 @@ import { fetchPublicRequests, submitRequest } from '../../lib/personal/api.ts';
 import { EMPTY_REQUEST, NO_PUBLIC_REQUESTS, REQUEST_FAILED, REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
 import { relativeAge } from '../../lib/requests/relative-time.ts';
 import type { PublicRequest } from '../../lib/requests/requests.ts';
+import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 
 export default function RequestPage() {
-  const [message, setMessage] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
+  // What was typed or unticked before hydration is the form's starting state (the markup already shows it).
+  const { id, changed } = usePreHydrationChanges();
+  const [message, setMessage] = useState(() => changed.get('message') ?? '');
+  const [isPublic, setIsPublic] = useState(() => changed.get('public') !== '');
   const [recent, setRecent] = useState<PublicRequest[] | null>(null);
 
   const loadRecent = () => fetchPublicRequests().then((answer) => setRecent(answer.items)).catch((error: unknown) => {
@@ -34,12 +37,12 @@ export default function RequestPage() {
 
   return (
     <>
-      <form className="request-form" onSubmit={onSubmit} noValidate>
+      <form id={id} className="request-form" onSubmit={onSubmit} noValidate>
         <label htmlFor="request-message">What would you like us to add?</label>
-        <textarea id="request-message" rows={5} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)}
+        <textarea id="request-message" name="message" rows={5} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)}
           placeholder="A movie or TV show title, a season, a fix..." />
         <label className="request-public">
-          <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+          <input type="checkbox" name="public" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
           Make this request public
         </label>
         <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Submitting...' : 'Submit Request'}</button>

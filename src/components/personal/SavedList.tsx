@@ -9,7 +9,8 @@ import type { ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../../lib/catalog/cards.ts';
 import { $session, guardRedirect } from '../../lib/accounts/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/labels.ts';
-import { fetchList, HttpError } from '../../lib/personal/api.ts';
+import { fetchList } from '../../lib/personal/api.ts';
+import { ApiError } from '../../lib/http/api-client.ts';
 import { LOGIN_TO_SEE_LIST } from '../../lib/personal/constants.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';
@@ -31,7 +32,7 @@ export default function SavedList({ list }: { list: ListName }) {
   useEffect(() => {
     if (!signedIn) return;
     fetchList(list).then((answer) => setItems(answer.items)).catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) return setSessionEnded(true);
+      if (error instanceof ApiError && error.status === 401) return setSessionEnded(true);
       // Spec section 8: list errors are logged and show an empty list.
       console.error(`Could not load ${label.lower}`, error);
       setItems([]);

@@ -1,7 +1,8 @@
 /**
  * The platforms island: a horizontal logo picker (the selected platform highlighted) over an infinite-scroll
  * grid of the platform's titles, 20 a page. Picking a platform restarts at page 1 and replaces ?id= in the
- * URL (spec section 4). The prerendered page carries the first platform's first page.
+ * URL (spec section 4). The prerendered page carries the first platform's first page. The picker is a GET form
+ * of ?id= buttons, so a pick made before hydration still lands on that platform (the page reads ?id= on load).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/images.ts';
@@ -42,19 +43,22 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
 
   return (
     <div className="platform-browser">
-      <ul className="platform-picker" aria-label="Platforms">
-        {platforms.map((p) => {
-          const logo = imageUrl(p.logoPath, 'w92');
-          return (
-            <li key={p.id}>
-              <button type="button" aria-pressed={p.id === platformId} onClick={() => pick(p.id)} title={p.name}>
-                {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
-                <span className="platform-name">{p.name}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <form method="get">
+        <ul className="platform-picker" aria-label="Platforms">
+          {platforms.map((p) => {
+            const logo = imageUrl(p.logoPath, 'w92');
+            return (
+              <li key={p.id}>
+                <button type="submit" name="id" value={p.id} aria-pressed={p.id === platformId} title={p.name}
+                  onClick={(event) => { event.preventDefault(); pick(p.id); }}>
+                  {logo ? <img src={logo} alt="" width={64} height={64} loading="lazy" /> : <span className="platform-initial" aria-hidden="true">{p.name[0]}</span>}
+                  <span className="platform-name">{p.name}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </form>
       {platform && <h2 className="platform-heading">{platform.name}</h2>}
       {platformId !== null && (failed || (!loading && items.length === 0)) ? (
         <p className="browse-empty">{platformEmptyMessage(platform?.name ?? 'this platform')}</p>

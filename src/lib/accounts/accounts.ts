@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import type { SessionClaims } from './session.ts';
+import { voidAuthTokens, type ConsumedToken } from './tokens.ts';
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('users')
@@ -22,11 +23,21 @@ export async function insertUnconfirmedUser(db: Kysely<Database>, email: string,
   return row?.id ?? null;
 }
 
-export async function confirmEmail(db: Kysely<Database>, userId: string): Promise<void> {
+/**
+ * Follows a confirmation link: an unconfirmed account becomes confirmed with the password chosen with that link's
+ * sign-up (not whichever sign-up for the address came first), and the address's other confirmation links die.
+ * An account already confirmed keeps its password.
+ */
+export async function confirmEmail(db: Kysely<Database>, token: ConsumedToken): Promise<void> {
   await db.updateTable('users')
-    .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.fn<Date>('now')) }))
-    .where('id', '=', userId)
+    .set((eb) => ({
+      email_confirmed_at: eb.fn<Date>('now'),
+      ...(token.passwordHash ? { password_hash: token.passwordHash } : {}),
+    }))
+    .where('id', '=', token.userId)
+    .where('email_confirmed_at', 'is', null)
     .execute();
+  await voidAuthTokens(db, token.userId, 'confirm_email');
 }
 
 /**
@@ -46,5 +57,28 @@ export async function replacePassword(
     .where('id', '=', userId)
     .returning(['id', 'email', 'session_version'])
     .executeTakeFirstOrThrow();
+  // Pending reset links and, once the address is proven, pending sign-up confirmations (with their passwords) die.
+  await voidAuthTokens(db, userId, 'reset_password');
+  if (options.confirmEmail) await voidAuthTokens(db, userId, 'confirm_email');
   return { sub: row.id, email: row.email, session_version: row.session_version };
+}
+
+export type AdminChange = 'created' | 'promoted' | 'updated';
+
+/**
+ * `npm run create-admin`: makes the address a confirmed admin with this password. An existing account is promoted
+ * (or, already an admin, updated); either way its other sessions end, as with any password change.
+ */
+export async function createOrPromoteAdmin(db: Kysely<Database>, email: string, password: string): Promise<AdminChange> {
+  const existing = await db.selectFrom('users').select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', normaliseEmail(email))).executeTakeFirst();
+  if (!existing) {
+    await db.insertInto('users')
+      .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role: 'admin', email_confirmed_at: new Date() })
+      .execute();
+    return 'created';
+  }
+  await replacePassword(db, existing.id, password, { confirmEmail: true });
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', existing.id).execute();
+  return existing.role === 'admin' ? 'updated' : 'promoted';
 }

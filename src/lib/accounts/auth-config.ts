@@ -9,10 +9,10 @@ import Credentials from '@auth/core/providers/credentials';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SignInErrorCode } from './messages.ts';
-import { verifyPassword } from './passwords.ts';
-import { RATE_LIMITS, clearRateLimit, emailBucket, hitRateLimits, ipBucket } from './rate-limit.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { BACKOFFS, clearRateLimit, emailAndIpBucket, forgiveAttempt, hitBackoffs, ipBucket } from './rate-limit.ts';
 import { AUTH_BASE_PATH } from './routes.ts';
-import { normaliseEmail } from './rules.ts';
+import { emailProblem, normaliseEmail } from './rules.ts';
 import { findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
@@ -23,16 +23,17 @@ class SignInRefused extends CredentialsSignin {
   }
 }
 
-// Checked when the e-mail is unknown, so that a miss costs as much time as a wrong password.
-const DECOY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + Buffer.alloc(64).toString('base64');
-
 export interface SignedInUser {
   id: string;
   email: string;
   session_version: number;
 }
 
-/** Checks e-mail and password; throws SignInRefused with a code that never reveals whether the e-mail exists. */
+/**
+ * Checks e-mail and password; throws SignInRefused with a code that never reveals whether the e-mail exists.
+ * Failures slow down the client that makes them (per e-mail and client, and per client), never the owner
+ * signing in from elsewhere. A hash made with weaker parameters than today's is replaced on success.
+ */
 export async function authorizeCredentials(
   db: Kysely<Database>,
   input: { email?: unknown; password?: unknown },
@@ -40,20 +41,28 @@ export async function authorizeCredentials(
 ): Promise<SignedInUser> {
   const email = typeof input.email === 'string' ? normaliseEmail(input.email) : '';
   const password = typeof input.password === 'string' ? input.password : '';
-  if (!email || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
-  const allowed = await hitRateLimits(db, [
-    [ipBucket('sign-in', clientIp), RATE_LIMITS.signInPerIp],
-    [emailBucket('sign-in', email), RATE_LIMITS.signInPerEmail],
-  ]);
+  if (emailProblem(email) || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
+  const clientBucket = ipBucket('sign-in', clientIp);
+  const pairBucket = emailAndIpBucket('sign-in', email, clientIp);
+  const allowed = await hitBackoffs(db, [[clientBucket, BACKOFFS.signInPerClient], [pairBucket, BACKOFFS.signInPerEmailAndClient]]);
   if (!allowed) throw new SignInRefused('rate_limited');
 
   const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(password, user?.password_hash ?? DECOY_HASH);
+  const matches = await verifyPassword(password, user?.password_hash ?? decoyHash());
   if (!user || !matches) throw new SignInRefused('invalid_credentials');
+  await clearRateLimit(db, pairBucket);
+  await forgiveAttempt(db, clientBucket);
   // Only someone who knows the password learns that the address is not confirmed yet.
   if (!user.email_confirmed_at) throw new SignInRefused('email_not_confirmed');
-  await clearRateLimit(db, emailBucket('sign-in', email));
+  if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user.id, user.password_hash, password);
   return { id: user.id, email: user.email, session_version: user.session_version };
+}
+
+/** Stores a hash at today's cost; unchanged if the password changed meanwhile. Sessions stay valid (same password). */
+async function upgradePasswordHash(db: Kysely<Database>, userId: string, oldHash: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('users').set({ password_hash: passwordHash })
+    .where('id', '=', userId).where('password_hash', '=', oldHash).execute();
 }
 
 export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Database>; clientIp: string }): AuthConfig {

@@ -1,7 +1,9 @@
 /**
  * Browser calls of the account screens. Each resolves with the server's success message or rejects with an
- * Error whose message is the server's own (shown as an error toast).
+ * Error whose message is the server's own (shown as an error toast). Auth.js's own routes take forms, not JSON.
  */
+import { apiRequest } from '../http/api-client.ts';
+import type { AccountMessage } from './contract.ts';
 import { signInErrorMessage } from './messages.ts';
 import { AUTH_BASE_PATH as AUTH } from './routes.ts';
 import { refreshSession } from './session-store.ts';
@@ -40,15 +42,7 @@ export async function signOut(): Promise<void> {
   await refreshSession();
 }
 
-/** POSTs JSON to one of our endpoints; resolves with its `message`, rejects with its `error`. */
+/** POSTs JSON to one of the account endpoints; resolves with its `message`, rejects with its `error`. */
 export async function postJson(url: string, body: unknown): Promise<string> {
-  const response = await fetch(url, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-  if (!response.ok) throw new Error(answer?.error ?? `Request failed (${response.status})`);
-  return answer?.message ?? '';
+  return (await apiRequest<AccountMessage>(url, { method: 'POST', body })).message;
 }

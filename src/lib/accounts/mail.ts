@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import { emailProblem } from './rules.ts';
 
 export interface MailMessage {
   to: string;
@@ -32,6 +33,16 @@ export const DEFAULT_FROM = 'CineCat <no-reply@localhost>';
 export const DEFAULT_OUTBOX_DIR = resolve('data', 'outbox');
 
 export function createMailer(settings: MailSettings): Mailer {
+  const send = createTransportMailer(settings);
+  // The sink checks too: an address stored before the one-address rule (a comma made nodemailer mail several
+  // recipients) or restored from a backup must not go out.
+  return async (message) => {
+    if (emailProblem(message.to)) throw new Error('Refusing to mail an invalid or multiple-recipient address.');
+    await send(message);
+  };
+}
+
+function createTransportMailer(settings: MailSettings): Mailer {
   const from = settings.from || DEFAULT_FROM;
   if (settings.smtpUrl || settings.smtpHost) {
     const transport = settings.smtpUrl

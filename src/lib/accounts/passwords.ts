@@ -1,27 +1,74 @@
-/** Password hashing with scrypt (node:crypto), compared in constant time. Format: scrypt$N$r$p$salt$hash. */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+/**
+ * Password hashing with scrypt (node:crypto), compared in constant time. Format: scrypt$N$r$p$salt$hash, so a
+ * stored hash says which parameters made it and can be rehashed when the current ones are stronger.
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const COST = { N: 16384, r: 8, p: 1 };
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, about 128 MiB per hash. */
+export const PRODUCTION_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+let currentCost = PRODUCTION_COST;
+
+/**
+ * Tests only (their setup files call it): cheaper parameters so hundreds of hashes stay fast. Nothing in src/ or
+ * scripts/ calls this, so every production path hashes with PRODUCTION_COST.
+ */
+export function usePasswordCostForTests(cost: ScryptCost): void {
+  currentCost = cost;
+}
+
+// scrypt needs 128 * N * r bytes; Node refuses anything above maxmem (32 MiB by default).
+const memoryFor = ({ N, r }: ScryptCost) => 128 * N * r + 16 * 1024 * 1024;
+
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+    scryptCallback(password, salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = currentCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer } | null {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  if (scheme !== 'scrypt' || !salt || !hash || !Object.values(cost).every((v) => Number.isInteger(v) && v > 0)) return null;
+  // Bounds a hash can never legitimately exceed: a tampered row must not make one sign-in take gigabytes.
+  if (cost.N > 2 ** 20 || cost.r > 32 || cost.p > 16) return null;
+  return { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await scrypt(password, parsed.salt, parsed.cost);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+}
+
+/** True when the stored hash was made with other parameters than the current ones (sign-in then rehashes it). */
+export function needsRehash(stored: string): boolean {
+  const cost = parseHash(stored)?.cost;
+  return !cost || cost.N !== currentCost.N || cost.r !== currentCost.r || cost.p !== currentCost.p;
+}
+
+/**
+ * A hash no password matches, at the current cost: checked when the e-mail is unknown, so that a miss costs as
+ * much time as a wrong password.
+ */
+export function decoyHash(): string {
+  const { N, r, p } = currentCost;
+  return `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
 }

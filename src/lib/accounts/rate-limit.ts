@@ -1,6 +1,9 @@
 /**
- * Fixed-window rate limits kept in Postgres (rate_limits), since serverless functions share no memory.
- * One upsert both counts the hit and starts a new window when the old one is over.
+ * Rate limits kept in Postgres (rate_limits), since serverless functions share no memory:
+ * - fixed windows (sign-up, reset, requests): one upsert both counts the hit and starts a new window when the old
+ *   one is over;
+ * - exponential backoff (sign-in): after a few free failures each further attempt must wait twice as long as the
+ *   one before, counted per (e-mail, client) and per client, so nobody can lock an owner out from elsewhere.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -12,8 +15,6 @@ export interface RateLimit {
 }
 
 export const RATE_LIMITS = {
-  signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },
-  signInPerIp: { limit: 100, windowMs: 15 * 60_000 },
   signUpPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   signUpPerIp: { limit: 30, windowMs: 60 * 60_000 },
   resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
@@ -57,6 +58,54 @@ export async function clearRateLimit(db: Kysely<Database>, bucket: string): Prom
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
 }
 
+export interface Backoff {
+  /** Failures allowed before any wait. */
+  free: number;
+  /** Wait after the first failure past `free`; it doubles with each further one. */
+  baseMs: number;
+  /** The longest wait. */
+  maxMs: number;
+}
+
+export const BACKOFFS = {
+  signInPerEmailAndClient: { free: 5, baseMs: 1000, maxMs: 15 * 60_000 },
+  signInPerClient: { free: 30, baseMs: 1000, maxMs: 15 * 60_000 },
+} satisfies Record<string, Backoff>;
+
+/**
+ * Counts one attempt on a backoff bucket unless it comes before the wait its earlier failures imposed; false means
+ * refused (and not counted). In a backoff bucket `hits` is the failures in a row and `window_start` the last counted
+ * attempt; success clears the bucket (clearRateLimit) and a day of quiet drops it (pruneIdleRateLimits).
+ */
+export async function hitBackoff(db: Kysely<Database>, bucket: string, { free, baseMs, maxMs }: Backoff): Promise<boolean> {
+  const waitSeconds = sql`LEAST(${maxMs / 1000}::float8, ${baseMs / 1000}::float8 * power(2, GREATEST(rate_limits.hits - ${free}, 0)))`;
+  const allowed = sql<boolean>`(rate_limits.hits < ${free} OR rate_limits.window_start <= now() - make_interval(secs => ${waitSeconds}))`;
+  const row = await db.insertInto('rate_limits')
+    .values({ bucket, window_start: sql`now()`, hits: 1 })
+    .onConflict((oc) => oc.column('bucket').doUpdateSet({
+      window_start: sql`CASE WHEN ${allowed} THEN now() ELSE rate_limits.window_start END`,
+      hits: sql`CASE WHEN ${allowed} THEN rate_limits.hits + 1 ELSE rate_limits.hits END`,
+    }))
+    // now() is the statement's transaction time: only a counted attempt set window_start to it.
+    .returning(['hits', sql<boolean>`rate_limits.window_start = now()`.as('counted')])
+    .executeTakeFirstOrThrow();
+  if (row.counted && row.hits === 1) await pruneIdleRateLimits(db);
+  return row.counted;
+}
+
+/** Takes back one counted attempt that succeeded (a shared address signing many people in is not an attack). */
+export async function forgiveAttempt(db: Kysely<Database>, bucket: string): Promise<void> {
+  await db.updateTable('rate_limits').set({ hits: sql`GREATEST(hits - 1, 0)` }).where('bucket', '=', bucket).execute();
+}
+
+/** Every bucket must allow the attempt; each is tried, so one blocked bucket cannot be dodged through another. */
+export async function hitBackoffs(db: Kysely<Database>, buckets: [string, Backoff][]): Promise<boolean> {
+  const results = [];
+  for (const [bucket, backoff] of buckets) results.push(await hitBackoff(db, bucket, backoff));
+  return results.every(Boolean);
+}
+
 /** Buckets are keyed by a normalised e-mail or the client's address. */
 export const emailBucket = (action: string, email: string) => `${action}:email:${email.trim().toLowerCase()}`;
 export const ipBucket = (action: string, ip: string) => `${action}:ip:${ip}`;
+export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${ip}`;

@@ -1,28 +1,15 @@
 /**
- * What src/middleware.ts does for every on-demand request:
- *
- * - sets `locals.user` from the session cookie (prerendered pages get null at build time without touching the DB);
- * - refuses cross-site writes to /api/** (Origin, or Referer when Origin is absent, must be the site's own origin).
- *   Auth.js's routes (/api/auth/**) have their own CSRF token and are left to it;
- * - one guard for the private APIs: /api/admin/** (401 visitor, 403 non-admin) and /api/me/** (401 visitor).
+ * What src/middleware.ts does for every on-demand request: refuse cross-site writes to /api/** (Origin, or Referer
+ * when Origin is absent, must be the site's own origin). Auth.js's routes (/api/auth/**) have their own CSRF token
+ * and are left to it. Who may call an endpoint is the endpoint's own declaration (src/lib/http/endpoint.ts).
  */
 import type { MiddlewareHandler } from 'astro';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
 import { jsonError } from '../http/respond.ts';
-import { refuseNonAdmin, refuseVisitor } from './guards.ts';
 import { AUTH_BASE_PATH } from './routes.ts';
-import { getSessionUser, type SessionKeys } from './session.ts';
+import { siteOrigin } from './server-env.ts';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export interface RequestGuardDeps {
-  sessionKeys(): SessionKeys;
-  getDb(): Promise<Kysely<Database>>;
-  /** The configured site origin, accepted next to the request's own origin. */
-  siteOrigin?: string;
-}
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -45,18 +32,6 @@ export function isCrossSiteWrite(request: Request, url: URL, siteOrigin?: string
   return origin === null || (origin !== url.origin && origin !== siteOrigin);
 }
 
-export function createRequestGuard(deps: RequestGuardDeps): MiddlewareHandler {
-  return async (context, next) => {
-    if (context.isPrerendered) {
-      context.locals.user = null;
-      return next();
-    }
-    const { request, url, locals } = context;
-    if (isCrossSiteWrite(request, url, deps.siteOrigin)) return jsonError(CROSS_SITE_REFUSED, 403);
-
-    locals.user = await getSessionUser(request, await deps.getDb(), deps.sessionKeys());
-    if (under(url.pathname, '/api/admin')) return refuseNonAdmin(locals) ?? next();
-    if (url.pathname.startsWith('/api/me/')) return refuseVisitor(locals) ?? next();
-    return next();
-  };
-}
+/** The configured site origin is accepted next to the request's own origin. */
+export const requestGuard: MiddlewareHandler = (context, next) =>
+  isCrossSiteWrite(context.request, context.url, siteOrigin(context)) ? jsonError(CROSS_SITE_REFUSED, 403) : next();

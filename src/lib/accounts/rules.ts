@@ -2,7 +2,12 @@
 import { MESSAGES } from './messages.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Exactly one address: letters, digits and RFC 5322's atext symbols before the @, dot-separated labels after it.
+ * No comma, semicolon, quote, angle bracket, space, CR/LF or NUL, since mailers (nodemailer) read those as several
+ * recipients, a display name or extra headers.
+ */
+const EMAIL = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

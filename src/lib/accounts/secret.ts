@@ -5,21 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { targetsNetlify } from '../settings.ts';
 
 export const LOCAL_SECRET_FILE = resolve('data', 'auth-secret');
 
-/** Netlify builds and functions (and any AWS Lambda host) have no persistent local disk to keep a secret on. */
-export function isServerlessHost(env: Record<string, string | undefined>): boolean {
-  return Boolean(env.NETLIFY || env.AWS_LAMBDA_FUNCTION_NAME || env.DEPLOY_TARGET === 'netlify');
-}
-
-export function resolveAuthSecret(
-  configured: string | undefined,
-  env: Record<string, string | undefined> = process.env,
-  file = LOCAL_SECRET_FILE,
-): string {
+/** `serverless`: Netlify builds and functions (and any AWS Lambda host) have no persistent local disk to keep a secret on. */
+export function resolveAuthSecret(configured: string | undefined, serverless = targetsNetlify(), file = LOCAL_SECRET_FILE): string {
   if (configured) return configured;
-  if (isServerlessHost(env)) {
+  if (serverless) {
     throw new Error('AUTH_SECRET is not set. Set it to a long random value (e.g. `openssl rand -base64 33`) in the site\'s environment variables.');
   }
   try {

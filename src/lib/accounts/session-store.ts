@@ -6,6 +6,8 @@
  *   const user = await resolvedUser();           // anywhere
  */
 import { atom, onMount } from 'nanostores';
+import { apiRequest } from '../http/api-client.ts';
+import type { MeResponse } from './contract.ts';
 import type { SessionUser } from './guards.ts';
 
 export type SessionState = 'loading' | { user: SessionUser } | null;
@@ -16,9 +18,8 @@ let pending: Promise<SessionUser | null> | undefined;
 
 /** Fetches /api/me again (after signing in, out, or a password change) and updates $session. */
 export function refreshSession(): Promise<SessionUser | null> {
-  pending = fetch('/api/me', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
-    .then((response) => (response.ok ? response.json() : { user: null }))
-    .then((body: { user?: SessionUser | null }) => body.user ?? null)
+  pending = apiRequest<MeResponse>('/api/me')
+    .then((body) => body.user)
     .catch(() => null)
     .then((user) => {
       $session.set(user ? { user } : null);

@@ -21,24 +21,40 @@ export function tokenExpiry(purpose: TokenPurpose, now = new Date()): Date {
   return new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
 }
 
-/** Creates a token for the user and returns it in clear (to put in the e-mailed link). */
-export async function createAuthToken(db: Kysely<Database>, userId: string, purpose: TokenPurpose): Promise<string> {
+/**
+ * Creates a token for the user and returns it in clear (to put in the e-mailed link). A confirmation token carries
+ * the hash of the password chosen with its sign-up.
+ */
+export async function createAuthToken(
+  db: Kysely<Database>, userId: string, purpose: TokenPurpose, passwordHash: string | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('auth_tokens')
-    .values({ token_hash: hashToken(token), user_id: userId, purpose, expires_at: tokenExpiry(purpose) })
+    .values({ token_hash: hashToken(token), user_id: userId, purpose, expires_at: tokenExpiry(purpose), password_hash: passwordHash })
     .execute();
   return token;
 }
 
-/** Marks an unused, unexpired token as used and returns its user id; null when the token cannot be used. */
-export async function consumeAuthToken(db: Kysely<Database>, token: string, purpose: TokenPurpose): Promise<string | null> {
+export interface ConsumedToken {
+  userId: string;
+  passwordHash: string | null;
+}
+
+/** Marks an unused, unexpired token as used and returns what it carries; null when the token cannot be used. */
+export async function consumeAuthToken(db: Kysely<Database>, token: string, purpose: TokenPurpose): Promise<ConsumedToken | null> {
   const row = await db.updateTable('auth_tokens')
     .set({ used_at: new Date() })
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
-    .returning('user_id')
+    .returning(['user_id', 'password_hash'])
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
+}
+
+/** Voids the user's unused tokens of one purpose (the account moved on: confirmed, or the password was reset). */
+export async function voidAuthTokens(db: Kysely<Database>, userId: string, purpose: TokenPurpose): Promise<void> {
+  await db.updateTable('auth_tokens').set({ used_at: new Date() })
+    .where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
 }

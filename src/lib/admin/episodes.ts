@@ -1,8 +1,8 @@
 /** Admin view of a show's episodes: one season at a time, single edits and bulk link uploads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeIssues } from '../http/respond.ts';
-import { linkItem } from './validation.ts';
+import { describeIssues } from '../http/contract.ts';
+import { LinkItem } from './contract.ts';
 
 type Db = Kysely<Database>;
 
@@ -88,7 +88,7 @@ export async function uploadEpisodeLinks(db: Db, showId: number, season: number,
   const updates: { id: number; stream_url: string | null; download_url: string | null }[] = [];
   links.forEach((raw, index) => {
     const fallbackNumber = rawEpisodeNumber(raw) ?? index + 1;
-    const parsed = linkItem.safeParse(raw);
+    const parsed = LinkItem.safeParse(raw);
     if (!parsed.success) {
       errors.push({ index, episode_number: fallbackNumber, error: describeIssues(parsed.error) });
       return;

@@ -3,15 +3,14 @@
  * recorded, and a movie's view_count goes up when its page loads with a stream link, once per session and title.
  * "Session" is a browser-session cookie listing what was already counted, so reloading counts nothing twice.
  */
-import { z } from 'astro/zod';
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
 import type { Database } from '../../../db/schema.ts';
-import { titleKey, titleRefFields, type TitleRef } from '../personal/titles.ts';
+import { titleKey } from '../personal/titles.ts';
+import type { TitleRef } from '../personal/contract.ts';
 
 type Db = Kysely<Database>;
 
-export const viewBody = z.object({ title: z.object(titleRefFields).nullish() });
 
 export const VIEWS_COOKIE = 'cc_views';
 /** Marks the session's track-view as done, next to the title keys. */

@@ -1,7 +1,7 @@
 /** get_analytics_summary: views in a period, the top countries and the device split, from view_events. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { AnalyticsPeriod } from '../admin/validation.ts';
+import type { AnalyticsPeriod } from './contract.ts';
 
 export interface AnalyticsSummary {
   period: AnalyticsPeriod;

@@ -66,11 +66,15 @@ export function parseBackup(value: unknown): Record<BackupTable, Row[]> {
   return tables;
 }
 
-/** Replaces the content of every backed-up table with the backup's, or changes nothing. */
+/**
+ * Replaces the content of every backed-up table with the backup's, or changes nothing. Everyone must sign in again
+ * afterwards (see endEverySession).
+ */
 export async function restoreBackup(db: Db, value: unknown): Promise<{ rows: number }> {
   const tables = parseBackup(value);
   let count = 0;
   await db.transaction().execute(async (trx) => {
+    const highestSessionVersion = await highestSessionVersionOf(trx);
     for (const table of [...BACKUP_TABLE_ORDER].reverse()) {
       await attempt(table, () => trx.deleteFrom(table as never).execute());
     }
@@ -83,8 +87,23 @@ export async function restoreBackup(db: Db, value: unknown): Promise<{ rows: num
         sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx),
       );
     }
+    await attempt('users', () => endEverySession(trx, highestSessionVersion));
   });
   return { rows: count };
+}
+
+/** The highest session_version before the restore: every session cookie in circulation carries at most this. */
+async function highestSessionVersionOf(trx: Transaction<Database>): Promise<number> {
+  const row = await trx.selectFrom('users').select((eb) => eb.fn.max('session_version').as('highest')).executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}
+
+/**
+ * A backup holds old password hashes and session versions: without this, sessions revoked since the backup (a
+ * password change, a reset) would work again. Moving every restored user past any version handed out ends all.
+ */
+async function endEverySession(trx: Transaction<Database>, highestBefore: number): Promise<void> {
+  await trx.updateTable('users').set({ session_version: sql`GREATEST(session_version, ${highestBefore}) + 1` }).execute();
 }
 
 async function attempt(table: BackupTable, work: () => Promise<unknown>): Promise<void> {

@@ -88,6 +88,9 @@ function positiveInt(value: string | null): number | null {
   return n >= 1 ? n : null;
 }
 
+/** The page URL's parameters a list reads (parseBrowseParams): with any of them the island must render at once. */
+export const BROWSE_QUERY_PARAMS = ['genre', 'sort', 'year', 'page'];
+
 /**
  * Reads filters from a page URL's query. Lenient: anything unknown or malformed falls back to the default,
  * so a hand-edited URL still shows a list.

@@ -13,7 +13,9 @@ import { slugify } from './slug.ts';
 interface TitleTables {
   table: string;
   junction: string;
-  /** The junction's column that references the title. */
+  /** The title's platforms. */
+  providers: string;
+  /** The column of junction and providers that references the title. */
   owner: string;
   /** Release date (movies) or first-air date (shows). */
   date: string;
@@ -22,8 +24,8 @@ interface TitleTables {
 
 /** Names are plain strings: queries over them go through Kysely<any>; rows become typed cards in toCard. */
 export const TITLE_TABLES: Record<ContentType, TitleTables> = {
-  movie: { table: 'movies', junction: 'movie_genres', owner: 'movie_id', date: 'release_date', columns: MOVIE_CARD_COLUMNS },
-  tv: { table: 'tv_shows', junction: 'tv_show_genres', owner: 'tv_show_id', date: 'first_air_date', columns: SHOW_CARD_COLUMNS },
+  movie: { table: 'movies', junction: 'movie_genres', providers: 'movie_providers', owner: 'movie_id', date: 'release_date', columns: MOVIE_CARD_COLUMNS },
+  tv: { table: 'tv_shows', junction: 'tv_show_genres', providers: 'tv_show_providers', owner: 'tv_show_id', date: 'first_air_date', columns: SHOW_CARD_COLUMNS },
 };
 
 // Card rows of either table; the column lists above guarantee the shape movieCard/showCard expect.

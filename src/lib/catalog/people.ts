@@ -1,8 +1,6 @@
 /** The people list (spec section 7: count, name asc or popularity desc, range of 24). */
-import { z } from 'astro/zod';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeIssues } from '../http/respond.ts';
 import { totalPagesFor, type BrowsePage } from './browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
 import { slugify } from './slug.ts';
@@ -17,6 +15,12 @@ export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people
   ]);
 }
 
+interface PersonCardRow { id: number; name: string; profile_path: string | null; known_for_department: string | null }
+
+export function personCard(row: PersonCardRow): PersonCard {
+  return { id: row.id, name: row.name, slug: slugify(row.name), profilePath: row.profile_path, department: row.known_for_department };
+}
+
 export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: number): Promise<BrowsePage<PersonCard>> {
   const base = db.selectFrom('people').where(creditedInPublishedTitle);
   const [count, rows] = await Promise.all([
@@ -28,25 +32,10 @@ export async function listPeople(db: Kysely<Database>, sort: PeopleSort, page: n
   ]);
   const total = Number(count.total);
   return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, slug: slugify(r.name), profilePath: r.profile_path, department: r.known_for_department })),
+    items: rows.map(personCard),
     page,
     totalPages: totalPagesFor(total, PEOPLE_PAGE_SIZE),
     total,
   };
 }
 
-const MAX_PAGE = 100_000;
-
-export const pageParam = z.string().regex(/^\d{1,9}$/, 'page must be a whole number.').transform(Number)
-  .pipe(z.number().min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`));
-
-const peopleRequestSchema = z.object({
-  sort: z.enum(['popularity', 'name'], { error: 'sort must be popularity or name.' }).default('popularity'),
-  page: pageParam.default(1),
-});
-
-/** Reads GET /api/catalog/people's query (empty parameters count as absent). */
-export function parsePeopleRequest(params: URLSearchParams): { ok: true; sort: PeopleSort; page: number } | { ok: false; error: string } {
-  const result = peopleRequestSchema.safeParse({ sort: params.get('sort') || undefined, page: params.get('page') || undefined });
-  return result.success ? { ok: true, ...result.data } : { ok: false, error: describeIssues(result.error) };
-}

@@ -3,33 +3,20 @@
  * people the build knew only by name: imports bring cast from credits, without biography or birth date.
  * Browser-safe. Failures become the spec's messages for the actor page.
  */
+import { ApiError, apiRequest } from '../http/api-client.ts';
+import type { PersonDetails } from '../tmdb/contract.ts';
+
 export const ACTOR_FETCH_FAILED = 'Failed to fetch actor details from proxy function.';
 export const ACTOR_NOT_FOUND_VIA_PROXY = 'Actor not found via proxy.';
 
-export interface ProxiedPerson {
-  id: number;
-  name: string;
-  birthday: string | null;
-  place_of_birth: string | null;
-  known_for_department: string | null;
-  biography: string | null;
-  external_ids: { twitter_id: string | null; instagram_id: string | null };
-}
-
 /** The proxy's answer, or the message to show: the function's own error text, else the spec's defaults. */
-export async function fetchActorDetails(id: number): Promise<{ person: ProxiedPerson } | { error: string }> {
-  let response: Response;
-  let body: (Partial<ProxiedPerson> & { error?: string }) | null;
+export async function fetchActorDetails(id: number): Promise<{ person: PersonDetails } | { error: string }> {
   try {
-    response = await fetch(`/api/person/${id}`, { headers: { Accept: 'application/json' } });
-    body = await response.json();
-  } catch {
-    return { error: ACTOR_FETCH_FAILED };
+    const person = await apiRequest<PersonDetails>(`/api/person/${id}`);
+    return person.id ? { person } : { error: ACTOR_NOT_FOUND_VIA_PROXY };
+  } catch (error) {
+    return { error: (error instanceof ApiError && error.serverText) || ACTOR_FETCH_FAILED };
   }
-  if (body?.error) return { error: body.error };
-  if (!response.ok) return { error: ACTOR_FETCH_FAILED };
-  if (!body?.id) return { error: ACTOR_NOT_FOUND_VIA_PROXY };
-  return { person: body as ProxiedPerson };
 }
 
 /** A page built without any of these shows them after asking the proxy. */

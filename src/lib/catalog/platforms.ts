@@ -3,13 +3,10 @@
  * (10 movies plus 10 shows, shuffled). The shuffle is seeded by platform and page, so a page's answer is the
  * same every time and can be cached.
  */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { Random } from '../demo/random.ts';
-import { describeIssues } from '../http/respond.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
-import { pageParam } from './people.ts';
 import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';
 
 export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
@@ -33,19 +30,15 @@ export async function platformTitles(db: Kysely<Database>, platformId: number, p
     shows.select(SHOW_CARD_COLUMNS).orderBy('tv_shows.popularity', 'desc').orderBy('tv_shows.id')
       .limit(PLATFORM_SHOWS_PER_PAGE).offset((page - 1) * PLATFORM_SHOWS_PER_PAGE).execute(),
   ]);
-  const items: TitleCard[] = new Random(`platform-${platformId}-page-${page}`).shuffle([...movieRows.map(movieCard), ...showRows.map(showCard)]);
-  const total = Number(movieCount.total) + Number(showCount.total);
-  const totalPages = Math.max(Math.ceil(Number(movieCount.total) / PLATFORM_MOVIES_PER_PAGE), Math.ceil(Number(showCount.total) / PLATFORM_SHOWS_PER_PAGE));
-  return { platform: { id: platform.id, name: platform.name, logoPath: platform.logo_path }, items, page, totalPages, total };
+  return platformPage({ id: platform.id, name: platform.name, logoPath: platform.logo_path }, page,
+    { cards: movieRows.map(movieCard), total: Number(movieCount.total) }, { cards: showRows.map(showCard), total: Number(showCount.total) });
 }
 
-const platformRequestSchema = z.object({
-  id: z.string({ error: 'id is required.' }).regex(/^\d{1,9}$/, 'id must be a whole number.').transform(Number),
-  page: pageParam.default(1),
-});
-
-/** Reads GET /api/catalog/platform's query (empty parameters count as absent). */
-export function parsePlatformRequest(params: URLSearchParams): { ok: true; id: number; page: number } | { ok: false; error: string } {
-  const result = platformRequestSchema.safeParse({ id: params.get('id') || undefined, page: params.get('page') || undefined });
-  return result.success ? { ok: true, ...result.data } : { ok: false, error: describeIssues(result.error) };
+/** The platform's page from its movies and shows of that page (each with the platform's total of its kind). */
+export function platformPage(platform: Platform, page: number, movies: { cards: TitleCard[]; total: number },
+  shows: { cards: TitleCard[]; total: number }): PlatformPage {
+  const items = new Random(`platform-${platform.id}-page-${page}`).shuffle([...movies.cards, ...shows.cards]);
+  const totalPages = Math.max(Math.ceil(movies.total / PLATFORM_MOVIES_PER_PAGE), Math.ceil(shows.total / PLATFORM_SHOWS_PER_PAGE));
+  return { platform, items, page, totalPages, total: movies.total + shows.total };
 }
+

@@ -22,6 +22,11 @@ export interface DemoOptions {
   seed?: number;
   /** The moment dates count back from; defaults to the current time. */
   now?: Date;
+  /**
+   * Adds the demo accounts (passwords printed in the README). Off unless asked for: only the embedded demo and
+   * `npm run seed -- --demo-accounts` want them, never a production database.
+   */
+  accounts?: boolean;
 }
 
 export const DEFAULT_DEMO_SIZE = { movies: 1500, shows: 250, people: 4000, seed: 1 } as const;
@@ -91,15 +96,15 @@ export function buildDemoCatalogue(options: DemoOptions = {}): DemoCatalogue {
   );
 
   const accounts = root.fork('accounts');
-  const users: DemoUser[] = [
+  const users: DemoUser[] = (options.accounts ? [
     { ...DEMO_ADMIN, role: 'admin', ageDays: 800 },
     { ...DEMO_USER, role: 'user', ageDays: 400 },
-  ].map(({ email, password, role, ageDays }) => {
+  ] : []).map(({ email, password, role, ageDays }) => {
     const created = nowMs - ageDays * DAY_MS;
     return { id: accounts.uuid(), email, password, role: role as Role, created_at: new Date(created), email_confirmed_at: new Date(created + 600_000) };
   });
 
-  const requests = buildRequests(root.fork('requests'), nowMs, users[1]!, movieBuild.movies, showBuild.shows);
+  const requests = buildRequests(root.fork('requests'), nowMs, users[1] ?? null, movieBuild.movies, showBuild.shows);
 
   return {
     genres,
@@ -120,8 +125,8 @@ export function buildDemoCatalogue(options: DemoOptions = {}): DemoCatalogue {
   };
 }
 
-/** About 30 requests, public and private, anonymous or not, from seconds to years old. */
-function buildRequests(random: Random, nowMs: number, demoUser: DemoUser, movies: Row<'movies'>[], shows: Row<'tv_shows'>[]): Row<'requests'>[] {
+/** About 30 requests, public and private, anonymous or not, from seconds to years old (the demo user's are anonymous without it). */
+function buildRequests(random: Random, nowMs: number, demoUser: DemoUser | null, movies: Row<'movies'>[], shows: Row<'tv_shows'>[]): Row<'requests'>[] {
   const requests: Row<'requests'>[] = [];
   const minAge = Math.log(10);
   const maxAge = Math.log(3 * 365 * 86_400);
@@ -134,10 +139,10 @@ function buildRequests(random: Random, nowMs: number, demoUser: DemoUser, movies
     const who = random.next();
     const fromDemo = who < 0.25;
     const anonymous = !fromDemo && who < 0.6;
-    const email = fromDemo ? demoUser.email : anonymous ? null : `${slugify(firstName(random))}.${slugify(surname(random))}@example.net`;
+    const email = fromDemo ? (demoUser?.email ?? null) : anonymous ? null : `${slugify(firstName(random))}.${slugify(surname(random))}@example.net`;
     requests.push({
       id: i + 1,
-      user_id: fromDemo ? demoUser.id : null,
+      user_id: fromDemo ? (demoUser?.id ?? null) : null,
       user_email: email,
       message: requestMessage(random, title, show, year),
       is_public: random.chance(0.7),

@@ -2,29 +2,17 @@
  * Watch history and Continue Watching (spec sections 5, 7 and 9): one row per user and title holding the last
  * position (and, for shows, the episode); Continue Watching lists titles under 95 % progress, newest first, 20 at most.
  */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleHref, type TitleCard } from '../catalog/cards.ts';
-import { loadTitleCards, titleKey, titleRefFields, type TitleRef } from '../personal/titles.ts';
+import { loadTitleCards, titleKey } from '../personal/titles.ts';
+import type { TitleRef } from '../personal/contract.ts';
+import type { ProgressInput } from './contract.ts';
 
 type Db = Kysely<Database>;
 
 export const FINISHED_PERCENTAGE = 95;
 export const CONTINUE_WATCHING_LIMIT = 20;
-
-const episodeNumber = z.number().int().min(0).max(10_000);
-export const progressBody = z.object({
-  ...titleRefFields,
-  season: episodeNumber.nullish(),
-  episode: episodeNumber.nullish(),
-  progress: z.number().min(0).max(100),
-  position: z.number().min(0).max(86_400 * 7),
-}).refine((body) => body.type === 'tv' ? body.season != null && body.episode != null : body.season == null && body.episode == null, {
-  message: 'A show needs its season and episode; a movie has neither.',
-  path: ['episode'],
-});
-export type ProgressInput = z.infer<typeof progressBody>;
 
 export interface ContinueWatchingItem {
   card: TitleCard;

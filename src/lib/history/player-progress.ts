@@ -10,7 +10,7 @@
  */
 import { resolvedUser } from '../accounts/session-store.ts';
 import { PLAYER_MESSAGE_SOURCE } from '../catalog/embed.ts';
-import { requestJson } from '../personal/api.ts';
+import { saveProgress } from '../personal/api.ts';
 
 export const SAVE_INTERVAL_MS = 15_000;
 
@@ -77,7 +77,7 @@ export function trackPlayerProgress(frame: HTMLIFrameElement | null, target: Pla
     if (!report || !shouldSave(report, Date.now())) return;
     void resolvedUser().then((user) => {
       if (!user) return;
-      return requestJson('POST', '/api/me/history', {
+      return saveProgress({
         type: target.type, tmdbId: target.tmdbId, season: target.season ?? null, episode: target.episode ?? null,
         progress: progressPercentage(report), position: report.currentTime,
       });

@@ -22,5 +22,19 @@ export const id = () => z.coerce.number().int().min(1).max(INT4_MAX);
 /** A page number, 1-based, bounded to MAX_PAGE. */
 export const page = () => z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 
+/** Query parameters whose value is empty count as absent (`?year=` is no year filter). */
+export const withoutEmptyParams = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).filter(([, item]) => item !== ''))
+    : value), schema);
+
+/** The one text a refused input gets: the first issue, prefixed with where it is ("page: ..."). */
+export function describeIssues(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input.';
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
 /** Text with a length cap (in UTF-16 code units, as Postgres varchar counts close enough for caps). */
 export const text = (max: number) => z.string().max(max, `Must be at most ${max} characters.`);

@@ -30,6 +30,7 @@ import { sessionUserOf } from '../accounts/server-env.ts';
 import {
   Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
 } from './errors.ts';
+import { describeIssues } from './contract.ts';
 import { json, jsonError } from './respond.ts';
 
 export type Access = 'public' | 'session' | 'user' | 'admin';
@@ -111,13 +112,6 @@ function parseInput(schema: Schema | undefined, value: unknown): unknown {
   const result = schema.safeParse(value);
   if (!result.success) throw new InvalidInput(describeIssues(result.error));
   return result.data;
-}
-
-export function describeIssues(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
 }
 
 // A NUL byte, or a UTF-16 surrogate without its pair.

@@ -25,12 +25,16 @@ export class Conflict extends DomainError {}
 export class PayloadTooLarge extends DomainError {}
 /** The body is not of a type the endpoint reads (415). */
 export class UnsupportedMediaType extends DomainError {}
+/** The page asked for lies past the last one (416). */
+export class RangeNotSatisfiable extends DomainError {}
 /** Too many attempts from this client (429). */
 export class TooManyRequests extends DomainError {}
 /** An upstream service (TMDB) failed or is unreachable (502). */
 export class UpstreamFailure extends DomainError {}
 /** An upstream service answered that the thing does not exist (404). */
 export class UpstreamNotFound extends DomainError {}
+/** A service the endpoint needs is not configured on this deployment (503). */
+export class NotConfigured extends DomainError {}
 
 const STATUS = new Map<Function, number>([
   [InvalidInput, 400],
@@ -40,12 +44,20 @@ const STATUS = new Map<Function, number>([
   [Conflict, 409],
   [PayloadTooLarge, 413],
   [UnsupportedMediaType, 415],
+  [RangeNotSatisfiable, 416],
   [TooManyRequests, 429],
   [UpstreamFailure, 502],
   [UpstreamNotFound, 404],
+  [NotConfigured, 503],
 ]);
 
 /** The HTTP status of a domain error, or undefined for anything else (a bug: 500). */
 export function statusOfDomainError(error: unknown): number | undefined {
   return error instanceof DomainError ? STATUS.get(error.constructor) : undefined;
+}
+
+/** `value`, or NotFound(message) when the domain function found nothing (null, undefined or false). */
+export function found<T>(value: T | null | undefined | false, message: string): T {
+  if (value === null || value === undefined || value === false) throw new NotFound(message);
+  return value;
 }

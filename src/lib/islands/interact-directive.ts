@@ -1,33 +1,55 @@
 /**
  * `client:interact`: hydrate an island on the visitor's first interaction with it (pointer over or down,
- * touch, focus, key). Keeps React off the wire until it is needed, which is what lets title pages stay
+ * touch, focus, key, or a value changed in one of its controls). Keeps React off the wire until it is needed, which is what lets title pages stay
  * inside their JavaScript budget. A click that arrives before hydration finishes is replayed afterwards.
+ *
+ * Options (`client:interact={{ ... }}`) for islands that answer more than their own markup:
+ * - `triggers`: a selector for elements elsewhere on the page the island acts on (the TV page's Trailer
+ *   buttons): interacting with them hydrates the island too, and their clicks are replayed;
+ * - `eagerWithQuery`: hydrate at once when the page URL has one of these query parameters (a link asking the
+ *   island for something else than its markup on arrival: ?season=&episode= starting an episode, ?page=2 of a list).
  */
 import type { ClientDirective } from 'astro';
 
-const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+export interface InteractOptions {
+  triggers?: string;
+  eagerWithQuery?: string[];
+}
 
-const interact: ClientDirective = (load, _options, el) => {
+const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
+
+const interact: ClientDirective = (load, options, el) => {
+  const { triggers, eagerWithQuery } = (options.value ?? {}) as InteractOptions;
+  const owns = (target: EventTarget | null): target is Element =>
+    target instanceof Element && (el.contains(target) || (triggers !== undefined && target.closest(triggers) !== null));
   let pendingClick: HTMLElement | null = null;
+  let started = false;
   let hydrated = false;
   const holdClick = (event: Event) => {
-    if (hydrated) return;
+    if (hydrated || !owns(event.target)) return;
     event.preventDefault();
     event.stopPropagation();
     pendingClick = event.target as HTMLElement;
   };
+  const onTrigger = (event: Event) => {
+    if (owns(event.target)) void start();
+  };
   const start = async () => {
-    for (const type of TRIGGERS) el.removeEventListener(type, start);
+    if (started) return;
+    started = true;
+    for (const type of TRIGGERS) document.removeEventListener(type, onTrigger, true);
     const hydrate = await load();
     await hydrate();
     hydrated = true;
-    el.removeEventListener('click', holdClick, true);
+    document.removeEventListener('click', holdClick, true);
     // React re-renders the same markup; click the element now at the same place, if it still exists.
     const target = pendingClick?.isConnected ? pendingClick : null;
     if (target) requestAnimationFrame(() => target.click());
   };
-  el.addEventListener('click', holdClick, true);
-  for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  document.addEventListener('click', holdClick, true);
+  for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });
+  const query = new URLSearchParams(window.location.search);
+  if (eagerWithQuery?.some((name) => query.has(name))) void start();
 };
 
 export default interact;

@@ -1,17 +1,14 @@
 /** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database, ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../catalog/cards.ts';
 export { LIST_LABELS } from './labels.ts';
-import { loadTitleCards, titleKey, titleRefFields, type TitleRef } from '../personal/titles.ts';
+import { loadTitleCards, titleKey } from '../personal/titles.ts';
+import type { TitleRef } from '../personal/contract.ts';
+import type { ListItem } from './contract.ts';
 
 type Db = Kysely<Database>;
 
-export const LIST_NAMES = ['my_list', 'wishlist'] as const satisfies readonly ListName[];
-export const listNameSchema = z.enum(LIST_NAMES);
-export const listItemBody = z.object({ list: listNameSchema, ...titleRefFields });
-export type ListItem = z.infer<typeof listItemBody>;
 
 
 /** The published titles of a list, most recently added first. */

@@ -5,7 +5,8 @@
 import type { ListName } from '../../../db/schema.ts';
 import { showToast, toastAfterNavigation } from '../ui/toast.ts';
 import { LIST_LABELS } from '../lists/labels.ts';
-import { saveListMembership, saveRating, type TitleRef } from './api.ts';
+import { saveListMembership, saveRating } from './api.ts';
+import type { TitleRef } from './contract.ts';
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from './constants.ts';
 

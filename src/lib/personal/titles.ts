@@ -1,18 +1,12 @@
 /**
- * Personal data (lists, ratings, history) points at a title by (content type, TMDB id). This module validates
- * such references and turns them into cards of published titles.
+ * Personal data (lists, ratings, history) points at a title by (content type, TMDB id; validated by contract.ts).
+ * This module turns such references into cards of published titles.
  */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from '../catalog/cards.ts';
-
-export const titleRefFields = {
-  type: z.enum(['movie', 'tv']),
-  tmdbId: z.coerce.number().int().positive().max(2_147_483_647),
-};
-export const titleRefSchema = z.object(titleRefFields);
-export type TitleRef = z.infer<typeof titleRefSchema>;
+import { NotFound } from '../http/errors.ts';
+import type { TitleRef } from './contract.ts';
 
 export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
   return `${ref.type}:${ref.tmdbId}`;
@@ -35,7 +29,7 @@ export async function loadTitleCards(db: Kysely<Database>, refs: readonly TitleR
   return new Map(cards.map((card) => [titleKey(card), card]));
 }
 
-/** Whether the title exists and is published (personal data may only point at titles visitors can see). */
-export async function isPublishedTitle(db: Kysely<Database>, ref: TitleRef): Promise<boolean> {
-  return (await loadTitleCards(db, [ref])).has(titleKey(ref));
+/** Refuses a title that does not exist or is not published (personal data may only point at titles visitors can see). */
+export async function requirePublishedTitle(db: Kysely<Database>, ref: TitleRef): Promise<void> {
+  if (!(await loadTitleCards(db, [ref])).has(titleKey(ref))) throw new NotFound('Title not found.');
 }

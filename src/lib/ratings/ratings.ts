@@ -1,15 +1,11 @@
 /** Star ratings (spec sections 4, 5 and 7): one rating of 1 to 5 per user and title, saved by upsert. */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { titleRefFields, type TitleRef } from '../personal/titles.ts';
+import type { TitleRef } from '../personal/contract.ts';
+import type { RatingInput } from './contract.ts';
 
 type Db = Kysely<Database>;
 
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
-export const ratingBody = z.object({ ...titleRefFields, rating: z.number().int().min(MIN_RATING).max(MAX_RATING) });
-export type RatingInput = z.infer<typeof ratingBody>;
 
 /** 'You rated this 4 star(s).' (spec section 8). */
 export function ratedMessage(rating: number): string {

@@ -12,6 +12,7 @@ import type { Database, RebuildStatus } from '../../../db/schema.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
+import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
@@ -58,9 +59,9 @@ export function setRebuildRunner(runner: RebuildRunner | null): void {
 }
 
 export function rebuildMode(): RebuildState['mode'] {
-  if (process.env.NETLIFY_BUILD_HOOK_URL) return 'hook';
+  if (buildHookUrl()) return 'hook';
   // Serverless functions cannot build; tests set REBUILD_MODE=off to exercise the queue without building.
-  if (process.env.REBUILD_MODE === 'off' || process.env.NETLIFY || process.env.AWS_LAMBDA_FUNCTION_NAME) return 'off';
+  if (rebuildsDisabled() || onServerlessHost()) return 'off';
   return 'local';
 }
 
@@ -82,7 +83,7 @@ export async function requestRebuild(db: Db, reason: string): Promise<{ coalesce
   }
 }
 
-export async function getRebuildStatus(db: Db, bundledBuildStart = import.meta.env.SITE_BUILT_AT): Promise<RebuildState> {
+export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()): Promise<RebuildState> {
   const rows = await db.selectFrom('rebuild_requests').selectAll().orderBy('id', 'desc').limit(1).execute();
   const latest = rows[0];
   const finished = await db.selectFrom('rebuild_requests').select('finished_at')

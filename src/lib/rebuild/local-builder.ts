@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { cp, lstat, mkdir, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { astroOutDir, childEnv, serverPort, siteUrlSetting } from '../settings.ts';
 
 const BUILDS = 'builds';
 const INITIAL = '0-initial';
@@ -21,7 +22,7 @@ export interface LocalBuildOptions {
 }
 
 export function servedOutDir(): string {
-  return resolve(process.env.ASTRO_OUT_DIR || 'dist');
+  return resolve(astroOutDir() ?? 'dist');
 }
 
 export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<void> {
@@ -79,14 +80,13 @@ async function removeOldBuilds(buildsDir: string, current: string): Promise<void
 }
 
 function astroBuild(dir: string): Promise<void> {
-  const port = process.env.PORT || '4321';
   return new Promise((resolvePromise, reject) => {
     // Its own process group, so stopping the server also stops the build and everything it started.
     const child = spawn(process.execPath, [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: process.cwd(),
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ASTRO_OUT_DIR: dir, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` },
+      env: childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}` }),
     });
     const stopBuild = () => {
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }

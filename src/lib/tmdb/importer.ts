@@ -1,7 +1,10 @@
 /** Imports TMDB titles into our tables. Re-import is idempotent and keeps admin-entered fields. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { z } from 'astro/zod';
 import type { Database } from '../../../db/schema.ts';
-import type { TmdbClient } from './client.ts';
+import { TmdbError, type TmdbClient } from './client.ts';
+import type { SkippedTitle } from '../admin/contract.ts';
+import { MAX_POPULAR_PAGE } from './contract.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, popularPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 
@@ -10,12 +13,19 @@ type Tx = Transaction<Database>;
 
 export const MOVIE_APPEND = 'credits,videos,images,watch/providers,external_ids,recommendations,release_dates';
 export const SHOW_APPEND = 'aggregate_credits,videos,images,watch/providers,external_ids,recommendations,content_ratings';
-export const MAX_POPULAR_PAGE = 500;
 /** append_to_response takes 20 items; seasons are fetched in batches of this size. */
 const SEASON_BATCH = 20;
 
 export interface ImportSummary { id: number; tmdbId: number; title: string; created: boolean }
 export interface ImportOptions { region?: string }
+
+/** TMDB's answer in our shape, or an error that says which field did not fit (not zod's JSON dump). */
+function parseUpstream<Schema extends z.ZodType>(schema: Schema, raw: unknown, what: string): z.output<Schema> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`TMDB sent a ${what} we cannot read (${issue?.path.join('.') || 'response'}: ${issue?.message ?? 'invalid'}).`);
+}
 
 async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string }[]; platforms: ReturnType<typeof mapProviders>;
   people: ReturnType<typeof mapCredits>['people'] }) {
@@ -39,7 +49,7 @@ async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string
 export async function importMovie(db: Db, client: TmdbClient, tmdbId: number,
   admin: { streamUrl?: string | null; downloadUrl?: string | null } = {}, options: ImportOptions = {}): Promise<ImportSummary> {
   const raw = await client.get(`/movie/${tmdbId}`, { append_to_response: MOVIE_APPEND }, `movie with id ${tmdbId}`);
-  const mapped = mapMovie(movieDetailsSchema.parse(raw), options.region);
+  const mapped = mapMovie(parseUpstream(movieDetailsSchema, raw, `movie with id ${tmdbId}`), options.region);
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
     if (mapped.collection) {
@@ -75,13 +85,14 @@ async function fetchSeasons(client: TmdbClient, tmdbId: number, seasonNumbers: n
     const batch = seasonNumbers.slice(start, start + SEASON_BATCH);
     const raw = await client.get<Record<string, unknown>>(`/tv/${tmdbId}`,
       { append_to_response: batch.map((n) => `season/${n}`).join(',') }, `TV show with id ${tmdbId}`);
-    for (const n of batch) if (raw[`season/${n}`]) seasons.push(seasonSchema.parse(raw[`season/${n}`]));
+    for (const n of batch) if (raw[`season/${n}`]) seasons.push(parseUpstream(seasonSchema, raw[`season/${n}`], `season ${n} of TV show ${tmdbId}`));
   }
   return seasons;
 }
 
 export async function importShow(db: Db, client: TmdbClient, tmdbId: number, options: ImportOptions = {}): Promise<ImportSummary> {
-  const details = showDetailsSchema.parse(await client.get(`/tv/${tmdbId}`, { append_to_response: SHOW_APPEND }, `TV show with id ${tmdbId}`));
+  const what = `TV show with id ${tmdbId}`;
+  const details = parseUpstream(showDetailsSchema, await client.get(`/tv/${tmdbId}`, { append_to_response: SHOW_APPEND }, what), what);
   const seasons = await fetchSeasons(client, tmdbId, details.seasons.map((season) => season.season_number));
   const mapped = mapShow(details, seasons, options.region);
   return db.transaction().execute(async (tx) => {
@@ -111,16 +122,28 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
 }
 
 export async function importPopularPage(db: Db, client: TmdbClient, kind: 'movie' | 'tv', page: number, options: ImportOptions = {}) {
-  const list = popularPageSchema.parse(await client.get(`/${kind}/popular`, { page }, `popular ${kind} page ${page}`));
+  const what = `popular ${kind} page ${page}`;
+  const list = parseUpstream(popularPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
   const summaries: ImportSummary[] = [];
+  const skipped: SkippedTitle[] = [];
   for (const item of list.results) {
-    summaries.push(kind === 'movie' ? await importMovie(db, client, item.id, {}, options) : await importShow(db, client, item.id, options));
+    try {
+      summaries.push(kind === 'movie' ? await importMovie(db, client, item.id, {}, options) : await importShow(db, client, item.id, options));
+    } catch (error) {
+      if (stopsTheRun(error)) throw error;
+      skipped.push({ tmdbId: item.id, reason: error instanceof Error ? error.message : String(error) });
+    }
   }
   const lastPage = Math.min(list.total_pages, MAX_POPULAR_PAGE);
-  return { processed: summaries.length, summaries, nextPage: page < lastPage ? page + 1 : null };
+  return { processed: summaries.length, summaries, skipped, nextPage: page < lastPage ? page + 1 : null };
+}
+
+/** A rejected key or an unreachable TMDB would fail every following title too: that ends the run instead. */
+function stopsTheRun(error: unknown): boolean {
+  return error instanceof TmdbError && (error.status === 0 || error.status === 401);
 }
 
 export async function fetchPerson(client: TmdbClient, personId: number) {
   const raw = await client.get(`/person/${personId}`, { append_to_response: 'combined_credits,external_ids' }, `person with id ${personId}`);
-  return personSchema.parse(raw);
+  return parseUpstream(personSchema, raw, `person with id ${personId}`);
 }

@@ -1,7 +1,10 @@
-/** The signed-in user (set by the middleware from the session cookie), or null for a visitor. */
-import type { APIRoute } from 'astro';
-import { json } from '../../lib/http/respond.ts';
+/** The signed-in user, or null for a visitor. */
+import { endpoint } from '../../lib/http/endpoint.ts';
+import type { MeResponse } from '../../lib/accounts/contract.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) => json({ user: locals.user });
+export const GET = endpoint({
+  access: 'session',
+  handler: ({ user }): MeResponse => ({ user }),
+});

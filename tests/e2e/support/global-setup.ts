@@ -26,22 +26,25 @@ export default async function globalSetup() {
   const database = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port: dbPort });
   const db = await createDb({ kind: 'embedded', port: dbPort });
   await migrateToLatest(db);
-  await seedDemoCatalogue(db, E2E_SEED);
+  await seedDemoCatalogue(db, { ...E2E_SEED, accounts: true });
   await addNameOnlyPeople(db);
   await db.destroy();
 
   const tmdb = await startFakeTmdb();
   const webPort = await freePort();
   const baseURL = `http://127.0.0.1:${webPort}`;
-  const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
+  // Known to the tests, so the fuzz tier can mint session cookies the server accepts.
+  const authSecret = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`;
+  const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
     TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
   await run('npx', ['astro', 'build'], env);
-  const server = keepRunning('node', [join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
+  const server = keepRunning('node', ['--import', 'tsx', 'scripts/serve.ts', join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
   await waitForHttp(baseURL);
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DB_PORT = String(dbPort);
   process.env.E2E_WORK_DIR = workDir;
+  process.env.E2E_AUTH_SECRET = authSecret;
 
   return async () => {
     server.kill('SIGTERM');

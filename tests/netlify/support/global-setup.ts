@@ -22,6 +22,9 @@ import { startPostgresServer } from '../../support/postgres-server.ts';
 import { startWsProxy } from '../../support/ws-proxy.ts';
 
 export const SMOKE_SEED = { movies: 60, shows: 12, people: 150 };
+/** An ad network, so the smoke run sees where its script may run (only the sandboxed /ad-frame). */
+export const AD_SCRIPT_URL = 'https://ads.example/tag.js';
+
 /** The Netlify build (2-5 minutes on a busy 2-core machine) runs before the server answers. */
 const START_TIMEOUT_MS = 600_000;
 
@@ -33,7 +36,8 @@ export default async function globalSetup() {
   const proxy = await startWsProxy();
   const db = await createDb({ kind: 'neon', url: postgres.url, wsProxy: proxy.address });
   await migrateToLatest(db);
-  await seedDemoCatalogue(db, SMOKE_SEED);
+  // Demo accounts only where asked for: the admin steps sign in as the demo admin.
+  await seedDemoCatalogue(db, { ...SMOKE_SEED, accounts: true });
   await db.destroy();
 
   const tmdb = await startFakeTmdb();
@@ -65,6 +69,7 @@ export default async function globalSetup() {
     NETLIFY_SITE_ID: 'cinecat-smoke-offline',
     NETLIFY_API_URL: `http://127.0.0.1:${(netlifyApi.address() as AddressInfo).port}`,
     NETLIFY_BUILD_HOOK_URL: '',
+    PUBLIC_AD_SCRIPT_URL: AD_SCRIPT_URL,
     BROWSER: 'none',
     NO_UPDATE_NOTIFIER: '1',
   };

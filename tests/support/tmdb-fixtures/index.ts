@@ -77,5 +77,31 @@ export function personDetails(id: number) {
   };
 }
 
-export const movieIds = new Set([...POPULAR_MOVIE_IDS, 550]);
+/**
+ * Hostile upstream text: markup that runs if a page embeds it raw (in JSON-LD or HTML), and a NUL byte that
+ * Postgres refuses in text. The movie carries it in its title, overview and a cast character.
+ */
+export const HOSTILE_MOVIE_ID = 666;
+export const HOSTILE_MARKUP = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
+export const HOSTILE_TITLE = `Evil ${HOSTILE_MARKUP} Title`;
+
+export function hostileMovieDetails() {
+  const movie = movieDetails(HOSTILE_MOVIE_ID);
+  const [member] = cast([5666]);
+  return { ...movie, title: HOSTILE_TITLE.replace(' Title', '\u0000 Title'), overview: `Overview \u0000${HOSTILE_MARKUP}\nsecond line`,
+    credits: { cast: [{ ...member!, character: `${HOSTILE_MARKUP}\u0000` }], crew: [] } };
+}
+
+/** A title TMDB answers for with data we cannot use (it has no title): imports refuse it, bulk imports skip it. */
+export const BROKEN_MOVIE_ID = 667;
+export function brokenMovieDetails() {
+  const { title, ...movie } = movieDetails(BROKEN_MOVIE_ID);
+  return { ...movie, original_title: title };
+}
+
+/** The popular-movies page that lists the hostile and the broken title among good ones. */
+export const HOSTILE_POPULAR_PAGE = 7;
+export const HOSTILE_POPULAR_IDS = [1, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID, 2];
+
+export const movieIds = new Set([...POPULAR_MOVIE_IDS, 550, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID]);
 export const showIds = new Set(POPULAR_SHOW_IDS);

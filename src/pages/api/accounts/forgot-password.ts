@@ -1,8 +1,13 @@
 /** Forgot password: e-mails a reset link (same answer whether or not the e-mail has an account). */
-import type { APIRoute } from 'astro';
-import { handleForgotPassword } from '../../../lib/accounts/endpoints.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { ForgotPasswordBody } from '../../../lib/accounts/contract.ts';
+import { forgotPassword } from '../../../lib/accounts/actions.ts';
 import { accountDeps } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async (context) => handleForgotPassword(context.request, await accountDeps(context));
+export const POST = endpoint({
+  access: 'public',
+  body: ForgotPasswordBody,
+  handler: async ({ body, context }) => forgotPassword(await accountDeps(context), body),
+});

@@ -1,8 +1,13 @@
 /** Reset password from an e-mailed link; signs the caller in. */
-import type { APIRoute } from 'astro';
-import { handleResetPassword } from '../../../lib/accounts/endpoints.ts';
-import { accountDeps } from '../../../lib/accounts/server-env.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { ResetPasswordBody } from '../../../lib/accounts/contract.ts';
+import { resetPassword } from '../../../lib/accounts/actions.ts';
+import { accountDeps, signedInResponse } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async (context) => handleResetPassword(context.request, await accountDeps(context));
+export const POST = endpoint({
+  access: 'public',
+  body: ResetPasswordBody,
+  handler: async ({ body, context }) => signedInResponse(await resetPassword(await accountDeps(context), body)),
+});

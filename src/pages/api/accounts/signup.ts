@@ -1,8 +1,13 @@
 /** Sign up: creates an unconfirmed account and e-mails the confirmation link. */
-import type { APIRoute } from 'astro';
-import { handleSignUp } from '../../../lib/accounts/endpoints.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { SignUpBody } from '../../../lib/accounts/contract.ts';
+import { signUp } from '../../../lib/accounts/actions.ts';
 import { accountDeps } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async (context) => handleSignUp(context.request, await accountDeps(context));
+export const POST = endpoint({
+  access: 'public',
+  body: SignUpBody,
+  handler: async ({ body, context }) => signUp(await accountDeps(context), body),
+});

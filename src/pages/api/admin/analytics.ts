@@ -1,17 +1,12 @@
 /** GET ?period=1d|7d|30d|365d|all → { total_views, top_countries, device_types }. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json, validate } from '../../../lib/http/respond.ts';
-import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
-import { analyticsQuery } from '../../../lib/admin/validation.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { AnalyticsQuery } from '../../../lib/analytics/contract.ts';
 import { getAnalyticsSummary } from '../../../lib/analytics/summary.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals, url }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const query = validate(analyticsQuery, Object.fromEntries(url.searchParams));
-  if (!query.ok) return query.response;
-  return json(await getAnalyticsSummary(await getDb(), query.data.period));
-};
+export const GET = endpoint({
+  access: 'admin',
+  query: AnalyticsQuery,
+  handler: ({ db, query }) => getAnalyticsSummary(db, query.period),
+});

@@ -1,25 +1,23 @@
-/** GET: the site rebuild status; POST: request a rebuild now. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json, readJson } from '../../../lib/http/respond.ts';
-import { refuseNonAdmin } from '../../../lib/accounts/guards.ts';
-import { z } from 'astro/zod';
+/** GET: the site rebuild status; POST: request a rebuild now (202 with the status). */
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { json } from '../../../lib/http/respond.ts';
+import { RebuildBody } from '../../../lib/admin/contract.ts';
 import { getRebuildStatus, requestRebuild } from '../../../lib/rebuild/index.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  return json(await getRebuildStatus(await getDb()));
-};
+export const GET = endpoint({
+  access: 'admin',
+  handler: ({ db }) => getRebuildStatus(db),
+});
 
-export const POST: APIRoute = async ({ locals, request }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const body = await readJson(request, z.object({}).passthrough());
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  await requestRebuild(db, 'requested from the dashboard');
-  return json(await getRebuildStatus(db), 202);
-};
+export const POST = endpoint({
+  access: 'admin',
+  body: RebuildBody,
+  handler: async ({ db }) => {
+    // The rebuild itself is what was asked for (not a side effect of a change), and it must be queued before
+    // the status is read, so it is requested here rather than through the `rebuild` option.
+    await requestRebuild(db, 'requested from the dashboard');
+    return json(await getRebuildStatus(db), 202);
+  },
+});

@@ -9,4 +9,4 @@ import { sessionKeys } from '../../../lib/accounts/server-env.ts';
 export const prerender = false;
 
 export const ALL: APIRoute = async (context) =>
-  Auth(context.request, createAuthConfig({ keys: sessionKeys(), db: await getDb(), clientIp: clientIp(context) }));
+  Auth(context.request, createAuthConfig({ keys: sessionKeys(context), db: await getDb(), clientIp: clientIp(context) }));

@@ -1,20 +1,22 @@
-import type { APIRoute } from 'astro';
-import { json, jsonError } from '../../../lib/http/respond.ts';
-import { getDb } from '../../../lib/db.ts';
-import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
-import { parsePlatformRequest, platformTitles } from '../../../lib/catalog/platforms.ts';
-
-export const prerender = false;
-
 /**
  * GET /api/catalog/platform?id=9001&page=2 → { platform, items: TitleCard[] (10 movies + 10 shows, shuffled),
  * page, totalPages, total }. Public and cacheable; 404 for an unknown platform, 416 past the last page.
  */
-export const GET: APIRoute = async ({ url }) => {
-  const request = parsePlatformRequest(url.searchParams);
-  if (!request.ok) return jsonError(request.error);
-  const result = await platformTitles(await getDb(), request.id, request.page);
-  if (!result) return jsonError('Platform not found.', 404);
-  if (isPageOutOfRange(result.page, result.totalPages)) return jsonError(`Page ${result.page} is out of range.`, 416);
-  return json(result, 200, { 'Cache-Control': 'public, max-age=300' });
-};
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
+import { found, RangeNotSatisfiable } from '../../../lib/http/errors.ts';
+import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
+import { PlatformQuery } from '../../../lib/catalog/contract.ts';
+import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
+
+export const prerender = false;
+
+export const GET = endpoint({
+  access: 'public',
+  query: PlatformQuery,
+  handler: async ({ db, query }) => {
+    const result = found((await catalogueReadModel(db)).platformTitles(query.id, query.page), 'Platform not found.');
+    if (isPageOutOfRange(result.page, result.totalPages)) throw new RangeNotSatisfiable(`Page ${result.page} is out of range.`);
+    return json(result, 200, CACHE_FIVE_MINUTES);
+  },
+});

@@ -1,21 +1,23 @@
 /**
  * track-view and increment_view_count: POST { title?: { type, tmdbId } } from any page. The session's first call
- * records a view event (country, device); a movie with a stream link gains one view per session.
+ * records a view event (country, device); a movie with a stream link gains one view per session and title.
  */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json, readJson } from '../../../lib/http/respond.ts';
-import { countryOf, deviceTypeOf, recordView, viewBody, viewSessionCookie, viewSessionFromCookies } from '../../../lib/analytics/events.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { json } from '../../../lib/http/respond.ts';
+import { ViewBody, type ViewTracked } from '../../../lib/analytics/contract.ts';
+import { countryOf, deviceTypeOf, recordView, viewSessionCookie, viewSessionFromCookies } from '../../../lib/analytics/events.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals }) => {
-  const body = await readJson(request, viewBody);
-  if (!body.ok) return body.response;
-  const result = await recordView(await getDb(), viewSessionFromCookies(request.headers.get('cookie')), body.data.title ?? null, {
-    country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
-  });
-  return json({ tracked: result.tracked, counted: result.counted }, 200, {
-    'Set-Cookie': viewSessionCookie(result.session, new URL(request.url).protocol === 'https:'),
-  });
-};
+export const POST = endpoint({
+  access: 'public',
+  body: ViewBody,
+  handler: async ({ db, body, context: { request, locals, url } }) => {
+    const result = await recordView(db, viewSessionFromCookies(request.headers.get('cookie')), body.title ?? null, {
+      country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
+    });
+    return json({ tracked: result.tracked, counted: result.counted } satisfies ViewTracked, 200, {
+      'Set-Cookie': viewSessionCookie(result.session, url.protocol === 'https:'),
+    });
+  },
+});

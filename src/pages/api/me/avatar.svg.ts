@@ -1,12 +1,12 @@
 /** The signed-in user's avatar as SVG. */
-import type { APIRoute } from 'astro';
+import { endpoint } from '../../../lib/http/endpoint.ts';
 import { avatarSvg } from '../../../lib/accounts/avatar.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) =>
-  refuseVisitor(locals) ??
-  new Response(avatarSvg(locals.user!.email), {
+export const GET = endpoint({
+  access: 'user',
+  handler: ({ user }) => new Response(avatarSvg(user.email), {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=86400' },
-  });
+  }),
+});

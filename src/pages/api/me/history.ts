@@ -1,26 +1,22 @@
 /** Continue Watching: GET answers the signed-in user's unfinished titles; POST records player progress. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson } from '../../../lib/http/respond.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
-import { continueWatching, progressBody, recordProgress } from '../../../lib/history/history.ts';
-import { isPublishedTitle } from '../../../lib/personal/titles.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { ProgressBody } from '../../../lib/history/contract.ts';
+import { continueWatching, recordProgress } from '../../../lib/history/history.ts';
+import { requirePublishedTitle } from '../../../lib/personal/titles.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  return json({ items: await continueWatching(await getDb(), locals.user!.id) });
-};
+export const GET = endpoint({
+  access: 'user',
+  handler: async ({ db, user }) => ({ items: await continueWatching(db, user.id) }),
+});
 
-export const POST: APIRoute = async ({ locals, request }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  const body = await readJson(request, progressBody);
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  if (!(await isPublishedTitle(db, body.data))) return jsonError('Title not found.', 404);
-  await recordProgress(db, locals.user!.id, body.data);
-  return json({ saved: true });
-};
+export const POST = endpoint({
+  access: 'user',
+  body: ProgressBody,
+  handler: async ({ db, user, body }) => {
+    await requirePublishedTitle(db, body);
+    await recordProgress(db, user.id, body);
+    return { saved: true };
+  },
+});

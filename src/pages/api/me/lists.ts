@@ -1,38 +1,32 @@
 /** The signed-in user's My List and Wishlist: GET ?list= (newest first), POST { list, type, tmdbId } adds, DELETE removes. */
-import type { APIRoute } from 'astro';
-import { z } from 'astro/zod';
-import { getDb } from '../../../lib/db.ts';
-import { json, jsonError, readJson, validate } from '../../../lib/http/respond.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
-import { LIST_LABELS, addToList, listItemBody, listNameSchema, listTitles, removeFromList } from '../../../lib/lists/lists.ts';
-import { isPublishedTitle } from '../../../lib/personal/titles.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { ListItemBody, ListQuery, type ListChange, type ListItems } from '../../../lib/lists/contract.ts';
+import { LIST_LABELS, addToList, listTitles, removeFromList } from '../../../lib/lists/lists.ts';
+import { requirePublishedTitle } from '../../../lib/personal/titles.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals, url }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  const query = validate(z.object({ list: listNameSchema }), Object.fromEntries(url.searchParams));
-  if (!query.ok) return query.response;
-  return json({ items: await listTitles(await getDb(), locals.user!.id, query.data.list) });
-};
+export const GET = endpoint({
+  access: 'user',
+  query: ListQuery,
+  handler: async ({ db, user, query }): Promise<ListItems> => ({ items: await listTitles(db, user.id, query.list) }),
+});
 
-export const POST: APIRoute = async ({ locals, request }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  const body = await readJson(request, listItemBody);
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  if (!(await isPublishedTitle(db, body.data))) return jsonError('Title not found.', 404);
-  const added = await addToList(db, locals.user!.id, body.data);
-  return json({ inList: true, added, message: `Added to ${LIST_LABELS[body.data.list].title}` });
-};
+export const POST = endpoint({
+  access: 'user',
+  body: ListItemBody,
+  handler: async ({ db, user, body }): Promise<ListChange> => {
+    await requirePublishedTitle(db, body);
+    const added = await addToList(db, user.id, body);
+    return { inList: true, added, message: `Added to ${LIST_LABELS[body.list].title}` };
+  },
+});
 
-export const DELETE: APIRoute = async ({ locals, request }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  const body = await readJson(request, listItemBody);
-  if (!body.ok) return body.response;
-  const removed = await removeFromList(await getDb(), locals.user!.id, body.data);
-  return json({ inList: false, removed, message: `Removed from ${LIST_LABELS[body.data.list].title}` });
-};
+export const DELETE = endpoint({
+  access: 'user',
+  body: ListItemBody,
+  handler: async ({ db, user, body }): Promise<ListChange> => {
+    const removed = await removeFromList(db, user.id, body);
+    return { inList: false, removed, message: `Removed from ${LIST_LABELS[body.list].title}` };
+  },
+});

@@ -1,11 +1,13 @@
 /** Change password (signed-in users): needs the current password; other sessions end. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
-import { handleChangePassword } from '../../../lib/accounts/endpoints.ts';
-import { sessionKeys } from '../../../lib/accounts/server-env.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { ChangePasswordBody } from '../../../lib/accounts/contract.ts';
+import { changePassword } from '../../../lib/accounts/actions.ts';
+import { accountDeps, signedInResponse } from '../../../lib/accounts/server-env.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals }) =>
-  refuseVisitor(locals) ?? handleChangePassword(request, locals.user!, { db: await getDb(), keys: sessionKeys() });
+export const POST = endpoint({
+  access: 'user',
+  body: ChangePasswordBody,
+  handler: async ({ body, user, context }) => signedInResponse(await changePassword(await accountDeps(context), user, body)),
+});

@@ -1,14 +1,10 @@
 /** The signed-in user's personalised recommendations (get_personalized_recommendations). */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json } from '../../../lib/http/respond.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
 import { personalizedRecommendations } from '../../../lib/recommendations/recommendations.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  return json({ items: await personalizedRecommendations(await getDb(), locals.user!.id) });
-};
+export const GET = endpoint({
+  access: 'user',
+  handler: async ({ db, user }) => ({ items: await personalizedRecommendations(db, user.id) }),
+});

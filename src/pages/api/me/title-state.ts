@@ -1,23 +1,19 @@
 /** What the signed-in user did with one title: GET ?type=&tmdbId= answers { lists, rating, ratingCount }. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/db.ts';
-import { json, validate } from '../../../lib/http/respond.ts';
-import { refuseVisitor } from '../../../lib/accounts/guards.ts';
+import { endpoint } from '../../../lib/http/endpoint.ts';
 import { listsHolding } from '../../../lib/lists/lists.ts';
-import { titleRefSchema } from '../../../lib/personal/titles.ts';
+import { TitleRefQuery } from '../../../lib/personal/contract.ts';
+import type { TitleState } from '../../../lib/ratings/contract.ts';
 import { ratingCount, userRating } from '../../../lib/ratings/ratings.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals, url }) => {
-  const refused = refuseVisitor(locals);
-  if (refused) return refused;
-  const query = validate(titleRefSchema, Object.fromEntries(url.searchParams));
-  if (!query.ok) return query.response;
-  const db = await getDb();
-  const userId = locals.user!.id;
-  const [lists, rating, count] = await Promise.all([
-    listsHolding(db, userId, query.data), userRating(db, userId, query.data), ratingCount(db, query.data),
-  ]);
-  return json({ lists, rating, ratingCount: count });
-};
+export const GET = endpoint({
+  access: 'user',
+  query: TitleRefQuery,
+  handler: async ({ db, user, query }): Promise<TitleState> => {
+    const [lists, rating, count] = await Promise.all([
+      listsHolding(db, user.id, query), userRating(db, user.id, query), ratingCount(db, query),
+    ]);
+    return { lists, rating, ratingCount: count };
+  },
+});

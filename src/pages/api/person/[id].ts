@@ -1,10 +1,12 @@
-import type { APIRoute } from 'astro';
-import { TMDB_API_BASE_URL, TMDB_API_KEY } from 'astro:env/server';
-import { getDb } from '../../../lib/db.ts';
-import { handlePerson, tmdbClientFromEnv } from '../../../lib/tmdb/endpoints.ts';
+/** fetch-actor-data: person details for the actor page (our row, else TMDB when configured). */
+import { endpoint } from '../../../lib/http/endpoint.ts';
+import { PersonParams } from '../../../lib/tmdb/contract.ts';
+import { configuredTmdbClient, personDetails } from '../../../lib/tmdb/actions.ts';
 
 export const prerender = false;
 
-/** fetch-actor-data: person details for the actor page. */
-export const GET: APIRoute = async ({ params }) =>
-  handlePerson(params.id, await getDb(), tmdbClientFromEnv({ apiKey: TMDB_API_KEY, baseUrl: TMDB_API_BASE_URL }));
+export const GET = endpoint({
+  access: 'public',
+  params: PersonParams,
+  handler: ({ db, params }) => personDetails(db, configuredTmdbClient(), params.id),
+});

@@ -1,11 +1,13 @@
-import type { APIRoute } from 'astro';
-import { TMDB_API_BASE_URL, TMDB_API_KEY } from 'astro:env/server';
-import { getDb } from '../../../../lib/db.ts';
-import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
-import { handleBulkImport, tmdbClientFromEnv } from '../../../../lib/tmdb/endpoints.ts';
+/** POST { page, endPage }: imports TMDB's popular movies one page per call, so each call fits a serverless time limit. */
+import { endpoint } from '../../../../lib/http/endpoint.ts';
+import { BulkImportBody } from '../../../../lib/tmdb/contract.ts';
+import { bulkImportPage, configuredTmdbClient } from '../../../../lib/tmdb/actions.ts';
 
 export const prerender = false;
 
-/** One popular-list page per call, so each call fits a serverless time limit. */
-export const POST: APIRoute = async ({ request, locals }) =>
-  refuseNonAdmin(locals) ?? handleBulkImport(request, await getDb(), tmdbClientFromEnv({ apiKey: TMDB_API_KEY, baseUrl: TMDB_API_BASE_URL }), 'movie');
+export const POST = endpoint({
+  access: 'admin',
+  body: BulkImportBody,
+  rebuild: (_, { body }) => `bulk import movie page ${body.page}`,
+  handler: ({ db, body }) => bulkImportPage(db, configuredTmdbClient(), 'movie', body.page, body.endPage),
+});

@@ -1,10 +1,13 @@
-import type { APIRoute } from 'astro';
-import { TMDB_API_BASE_URL, TMDB_API_KEY } from 'astro:env/server';
-import { getDb } from '../../../../lib/db.ts';
-import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
-import { handleAdd, tmdbClientFromEnv } from '../../../../lib/tmdb/endpoints.ts';
+/** POST { tmdb_id, stream_url?, download_url? }: adds (or refreshes) one movie from TMDB. */
+import { endpoint } from '../../../../lib/http/endpoint.ts';
+import { AddMovieBody } from '../../../../lib/tmdb/contract.ts';
+import { addTitle, configuredTmdbClient } from '../../../../lib/tmdb/actions.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals }) =>
-  refuseNonAdmin(locals) ?? handleAdd(request, await getDb(), tmdbClientFromEnv({ apiKey: TMDB_API_KEY, baseUrl: TMDB_API_BASE_URL }), 'movie');
+export const POST = endpoint({
+  access: 'admin',
+  body: AddMovieBody,
+  rebuild: (_, { body }) => `added movie ${body.tmdb_id}`,
+  handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), 'movie', body),
+});

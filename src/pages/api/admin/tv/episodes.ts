@@ -1,44 +1,33 @@
 /** A show's episodes for the admin: GET ?showId=&season=, PATCH one episode, DELETE { id }. */
-import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/db.ts';
+import { endpoint } from '../../../../lib/http/endpoint.ts';
+import { found } from '../../../../lib/http/errors.ts';
+import { EpisodesQuery, EpisodeUpdateBody, IdBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
 import { deleteEpisode, loadSeasonView, updateEpisode } from '../../../../lib/admin/episodes.ts';
-import { json, jsonError, readJson, validate } from '../../../../lib/http/respond.ts';
-import { refuseNonAdmin } from '../../../../lib/accounts/guards.ts';
-import { episodeDeleteBody, episodesQuery, episodeUpdateBody } from '../../../../lib/admin/validation.ts';
-import { requestRebuild } from '../../../../lib/rebuild/index.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals, url }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const query = validate(episodesQuery, Object.fromEntries(url.searchParams));
-  if (!query.ok) return query.response;
-  const view = await loadSeasonView(await getDb(), query.data.showId, query.data.season);
-  return view ? json(view) : jsonError('TV show not found.', 404);
-};
+export const GET = endpoint({
+  access: 'admin',
+  query: EpisodesQuery,
+  handler: async ({ db, query }) => found(await loadSeasonView(db, query.showId, query.season), 'TV show not found.'),
+});
 
-export const PATCH: APIRoute = async ({ locals, request }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const body = await readJson(request, episodeUpdateBody);
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  const { id, ...edit } = body.data;
-  const showId = await updateEpisode(db, id, edit);
-  if (showId === null) return jsonError('Episode not found.', 404);
-  await requestRebuild(db, `episode ${id} of show ${showId}`);
-  return json({ message: 'Episode updated successfully!' });
-};
+export const PATCH = endpoint({
+  access: 'admin',
+  body: EpisodeUpdateBody,
+  rebuild: (_, { body }) => `edited episode ${body.id}`,
+  handler: async ({ db, body: { id, ...edit } }): Promise<AdminMessage> => {
+    found(await updateEpisode(db, id, edit), 'Episode not found.');
+    return { message: 'Episode updated successfully!' };
+  },
+});
 
-export const DELETE: APIRoute = async ({ locals, request }) => {
-  const refused = refuseNonAdmin(locals);
-  if (refused) return refused;
-  const body = await readJson(request, episodeDeleteBody);
-  if (!body.ok) return body.response;
-  const db = await getDb();
-  const showId = await deleteEpisode(db, body.data.id);
-  if (showId === null) return jsonError('Episode not found.', 404);
-  await requestRebuild(db, `deleted episode of show ${showId}`);
-  return json({ message: 'Episode deleted successfully!' });
-};
+export const DELETE = endpoint({
+  access: 'admin',
+  body: IdBody,
+  rebuild: (_, { body }) => `deleted episode ${body.id}`,
+  handler: async ({ db, body }): Promise<AdminMessage> => {
+    found(await deleteEpisode(db, body.id), 'Episode not found.');
+    return { message: 'Episode deleted successfully!' };
+  },
+});

@@ -1,0 +1,19 @@
+/*
+ * Loaded by src/layouts/BaseLayout.astro as a blocking script in <head> (a file rather than inline, so the
+ * Content-Security-Policy needs no hash for it).
+ */
+// Before any image loads: a failed artwork shows the 'Image Error' placeholder (error events do not bubble,
+// hence the capture phase). The <img> stays in place and only its source changes: replacing the element
+// would break the hydration of the React island it may sit in. The context menu is disabled site-wide (spec).
+var IMAGE_ERROR = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450"><rect width="300" height="450" fill="#1b1e26"/><text x="150" y="225" fill="#9aa0aa" font-family="sans-serif" font-size="22" text-anchor="middle" dominant-baseline="middle">Image Error</text></svg>');
+document.addEventListener('error', function (event) {
+  var img = event.target;
+  if (!(img instanceof HTMLImageElement) || !img.classList.contains('artwork') || img.dataset.imageError) return;
+  img.dataset.imageError = '';
+  img.removeAttribute('srcset');
+  img.alt = 'Image Error';
+  img.src = IMAGE_ERROR;
+}, true);
+document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
+// The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
+try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}

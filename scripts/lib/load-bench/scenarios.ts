@@ -1,0 +1,112 @@
+/** The load scenarios of issue 11 §1, built from the fixtures; "varied" ones send a different request every time. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { AUTH_BASE_PATH } from '../../../src/lib/accounts/routes.ts';
+import { browseApiUrl } from '../../../src/lib/catalog/browse-params.ts';
+import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/people-params.ts';
+import { platformApiUrl } from '../../../src/lib/catalog/platform-params.ts';
+import type { Random } from '../../../src/lib/demo/random.ts';
+import { LIST_NAMES } from '../../../src/lib/lists/contract.ts';
+import type { TitleRef } from '../../../src/lib/personal/contract.ts';
+import type { LoadRequest, Scenario, StepContext } from './drive.ts';
+import type { Fixtures } from './fixtures.ts';
+import { searchQuery } from './queries.ts';
+
+/** Varied paging stays within the first pages, where people actually go. */
+const MAX_VARIED_PAGE = 20;
+/** Connections of the signed-in writer while the others search. */
+export const WRITER_CONNECTIONS = 5;
+
+const searchUrl = (query: string) => `/api/search?query=${encodeURIComponent(query)}`;
+
+export function loadScenarios(fixtures: Fixtures, random: Random, db: Kysely<Database>): { sequential: Scenario[]; writeUnderSearch: Scenario[] } {
+  const { origin } = fixtures;
+  const page = (totalPages: number) => random.int(1, Math.max(1, Math.min(totalPages, MAX_VARIED_PAGE)));
+  const get = (path: string): LoadRequest => ({ path });
+  const signedIn = (method: LoadRequest['method'], path: string, body?: unknown): LoadRequest => ({
+    method,
+    path,
+    headers: {
+      cookie: random.pick(fixtures.sessionCookies),
+      origin,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+  const variedTypoSearch: Scenario = {
+    name: 'search, typo, varied', group: 'search-browse', steps: [() => get(searchUrl(searchQuery(fixtures.words, random, true)))],
+  };
+  // POST adds a random title, DELETE then removes the same one, as the same user.
+  const listAddRemove = (name: string, group: Scenario['group'], connections?: number): Scenario => ({
+    name,
+    group,
+    ...(connections ? { connections } : {}),
+    steps: [
+      (context: StepContext) => {
+        const request = signedIn('POST', '/api/me/lists', { list: random.pick(LIST_NAMES), ...random.pick<TitleRef>(fixtures.titles) });
+        context.request = request;
+        return request;
+      },
+      (context: StepContext) => ({ ...(context.request as LoadRequest), method: 'DELETE' }),
+    ],
+  });
+
+  const sequential: Scenario[] = [
+    { name: 'static movie page', group: 'static', steps: [() => get(fixtures.staticPath)] },
+    { name: 'search, exact, popular', group: 'search-browse', steps: [() => get(searchUrl(fixtures.popularTitle))] },
+    { name: 'search, exact, varied', group: 'search-browse', steps: [() => get(searchUrl(searchQuery(fixtures.words, random, false)))] },
+    { name: 'search, typo, popular', group: 'search-browse', steps: [() => get(searchUrl(fixtures.popularTypo))] },
+    variedTypoSearch,
+    { name: 'browse, popular', group: 'search-browse', steps: [() => get(fixtures.popularBrowseUrl)] },
+    {
+      name: 'browse, varied', group: 'search-browse', steps: [() => {
+        const { scope, filters, totalPages } = random.pick(fixtures.browseChoices);
+        return get(browseApiUrl(scope, { ...filters, page: page(totalPages) }));
+      }],
+    },
+    { name: 'people', group: 'none', steps: [() => get(peopleApiUrl(random.pick(PEOPLE_SORT_OPTIONS).value, page(fixtures.peoplePages)))] },
+    {
+      name: 'platform', group: 'none', steps: [() => {
+        const platform = random.pick(fixtures.platforms);
+        return get(platformApiUrl(platform.id, page(platform.totalPages)));
+      }],
+    },
+    {
+      name: 'title-state (signed in)', group: 'none', steps: [() => {
+        const title = random.pick(fixtures.titles);
+        return signedIn('GET', `/api/me/title-state?${new URLSearchParams({ type: title.type, tmdbId: String(title.tmdbId) })}`);
+      }],
+    },
+    listAddRemove('list add + remove (signed in)', 'none'),
+    {
+      name: 'sign-in (credentials)',
+      group: 'none',
+      steps: [() => {
+        const { csrfToken, csrfCookie, accounts } = fixtures.signIn;
+        const account = random.pick(accounts);
+        return {
+          method: 'POST',
+          path: `${AUTH_BASE_PATH}/callback/credentials`,
+          headers: {
+            cookie: csrfCookie, origin, 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1',
+          },
+          body: new URLSearchParams({ ...account, csrfToken, callbackUrl: '/' }).toString(),
+        };
+      }],
+      // Auth.js answers { url } and names the failure in it.
+      refused: (body) => body.includes('error='),
+      // All load comes from one loopback address: keep its per-address sign-in budget from running out, so the
+      // figure measures the password check rather than the refusal.
+      whileRunning: { everyMs: 250, task: () => db.deleteFrom('rate_limits').where('bucket', 'like', 'sign-in:ip:%').execute() },
+    },
+  ];
+
+  return {
+    sequential,
+    writeUnderSearch: [
+      listAddRemove(`list write (${WRITER_CONNECTIONS} writers) under search load`, 'write-under-load', WRITER_CONNECTIONS),
+      { ...variedTypoSearch, name: 'search load beside the writers (typo, varied)', group: 'none' },
+    ],
+  };
+}

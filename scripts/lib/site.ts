@@ -1,0 +1,31 @@
+/** Building the site and serving the build with the project's own Node server, as `npm start` does. */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { astroOutDir } from '../../src/lib/settings.ts';
+import { keepRunning, run } from './processes.ts';
+
+/** `astro build` into ASTRO_OUT_DIR (default ./dist), against the database the environment names. */
+export function buildSite(env: NodeJS.ProcessEnv): Promise<void> {
+  return run('npx', ['astro', 'build'], env);
+}
+
+/** The built site served by scripts/serve.ts (HOST and PORT from `env`), from the build in ASTRO_OUT_DIR. */
+export function serveSite(env: NodeJS.ProcessEnv): ChildProcess {
+  const entry = join(env.ASTRO_OUT_DIR || astroOutDir() || 'dist', 'server', 'entry.mjs');
+  return keepRunning(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', entry], env);
+}
+
+/** Resolves once the site answers at `origin`; rejects when `server` exits first or after `timeoutMs`. */
+export async function waitForSite(origin: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The site server exited with ${server.exitCode}.`);
+    try {
+      await fetch(origin, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`The site at ${origin} did not answer within ${timeoutMs / 1000} s.`);
+}

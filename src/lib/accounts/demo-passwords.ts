@@ -1,0 +1,57 @@
+/**
+ * The demo accounts' passwords are printed in the README. On a production deployment (a database URL, or Netlify)
+ * an account that still accepts one is an open door, so the server log (at start) and the admin dashboard (a
+ * banner) say so loudly until the password is changed or the account removed.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
+import { isProductionDeployment } from '../settings.ts';
+import { verifyPassword } from './passwords.ts';
+
+// Stored hash -> whether the demo password matches it: a hash only changes with the password, so each is checked
+// once (scrypt at full cost) however often the dashboard asks.
+const checked = new Map<string, Promise<boolean>>();
+
+/** E-mails of the demo accounts whose README password still signs in. */
+export async function accountsWithDemoPasswords(db: Kysely<Database>): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const rows = await db.selectFrom('users').select(['email', 'password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails)).orderBy('email').execute();
+  const open: string[] = [];
+  for (const row of rows) {
+    const account = DEMO_ACCOUNTS.find((demo) => demo.email === row.email.toLowerCase())!;
+    const key = `${account.email}\n${row.password_hash}`;
+    if (!checked.has(key)) checked.set(key, verifyPassword(account.password, row.password_hash));
+    if (await checked.get(key)) open.push(row.email);
+  }
+  return open;
+}
+
+/** The server log's warning, framed so it stands out in a build or function log. */
+export function demoPasswordWarning(emails: string[]): string {
+  const rule = '!'.repeat(80);
+  return `\n${rule}\nSECURITY: ${emails.join(', ')} still accept${emails.length === 1 ? 's' : ''} the demo password printed in the README. `
+    + 'Anyone can sign in. Change the password or delete the account (create your own admin with `npm run create-admin -- you@example.com`).'
+    + `\n${rule}\n`;
+}
+
+/** GET /api/admin/security: what the dashboard's banner warns about. */
+export interface SecurityStatus {
+  /** Demo accounts anyone can sign in to (always empty off production, where they are the point). */
+  demoAccountsWithKnownPasswords: string[];
+}
+
+export async function securityStatus(db: Kysely<Database>): Promise<SecurityStatus> {
+  return { demoAccountsWithKnownPasswords: isProductionDeployment() ? await accountsWithDemoPasswords(db) : [] };
+}
+
+/** Logs the warning once per server process (a Node start, a Netlify cold start); never fails a request. */
+let warned: Promise<void> | undefined;
+export function warnAboutDemoPasswordsOnce(getDb: () => Promise<Kysely<Database>>): Promise<void> {
+  warned ??= (async () => {
+    const open = (await securityStatus(await getDb())).demoAccountsWithKnownPasswords;
+    if (open.length) console.error(demoPasswordWarning(open));
+  })().catch((error: unknown) => console.error('[security] could not check the demo accounts:', error));
+  return warned;
+}

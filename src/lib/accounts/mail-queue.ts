@@ -1,0 +1,102 @@
+/**
+ * Account mail goes through a queue in Postgres (account_mail_jobs). The sign-up and forgot-password endpoints
+ * only validate, hash and queue one job, the same work whatever the address, so neither their answer nor its
+ * timing tells whether an account exists. Looking the address up, creating the token and sending happen after the
+ * answer:
+ * - right after it, in the same process (`afterResponse`: Netlify's waitUntil keeps the function alive for it;
+ *   the Node server simply keeps running);
+ * - and, for a job whose sending failed or whose function was frozen, by the next sign-up or reset request's drain
+ *   (no scheduled function: it would wake a scale-to-zero database every few minutes for a rare leftover).
+ * Tokens are created only when the mail is sent, so no usable link ever sits in the queue.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { findUserByEmail, insertUnconfirmedUser } from './accounts.ts';
+import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import type { Mailer } from './mail.ts';
+import { normaliseEmail } from './rules.ts';
+import { createAuthToken } from './tokens.ts';
+
+export type AccountMailJob =
+  | { kind: 'sign_up'; email: string; passwordHash: string }
+  | { kind: 'password_reset'; email: string };
+
+export interface MailQueueDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** Origin for links in e-mails (the configured site, never the request's Host header). */
+  siteOrigin: string;
+}
+
+const MAX_ATTEMPTS = 5;
+/** A job claimed this long ago whose sender never finished (a frozen or killed function) is taken up again. */
+const CLAIM_TIMEOUT_SECONDS = 5 * 60;
+
+export async function enqueueAccountMail(db: Kysely<Database>, job: AccountMailJob): Promise<void> {
+  await db.insertInto('account_mail_jobs')
+    .values({ kind: job.kind, email: normaliseEmail(job.email), password_hash: job.kind === 'sign_up' ? job.passwordHash : null })
+    .execute();
+}
+
+/** Sends queued account mail until the queue is empty (or `limit` jobs were handled); returns how many were sent. */
+export async function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Promise<number> {
+  let sent = 0;
+  for (let handled = 0; handled < limit; handled++) {
+    const job = await claimJob(deps.db);
+    if (!job) break;
+    try {
+      await deliver(job, deps);
+      await deps.db.deleteFrom('account_mail_jobs').where('id', '=', job.id).execute();
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= MAX_ATTEMPTS) {
+        console.error(`[mail] giving up on a ${job.kind} e-mail after ${job.attempts} attempts: ${message}`);
+        await deps.db.deleteFrom('account_mail_jobs').where('id', '=', job.id).execute();
+      } else {
+        // Left claimed: it is retried once the claim times out, not in a tight loop now.
+        await deps.db.updateTable('account_mail_jobs').set({ last_error: message }).where('id', '=', job.id).execute();
+      }
+    }
+  }
+  return sent;
+}
+
+/** Takes the oldest job nobody is working on; SKIP LOCKED lets concurrent drains take different jobs. */
+function claimJob(db: Kysely<Database>) {
+  return db.updateTable('account_mail_jobs')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_at: sql<Date>`now()` }))
+    .where('id', '=', (eb) => eb.selectFrom('account_mail_jobs').select('id')
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where((w) => w.or([
+        w('claimed_at', 'is', null),
+        w('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
+      ]))
+      .orderBy('id').limit(1).forUpdate().skipLocked())
+    .returning(['id', 'kind', 'email', 'password_hash', 'attempts'])
+    .executeTakeFirst();
+}
+
+type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimJob>>>;
+
+async function deliver(job: ClaimedJob, { db, mailer, siteOrigin }: MailQueueDeps): Promise<void> {
+  if (job.kind === 'password_reset') {
+    const user = await findUserByEmail(db, job.email);
+    if (!user) return;
+    const token = await createAuthToken(db, user.id, 'reset_password');
+    await mailer(passwordResetEmail(user.email, `${siteOrigin}/reset-password?token=${token}`));
+    return;
+  }
+  const passwordHash = job.password_hash!;
+  const newUserId = await insertUnconfirmedUser(db, job.email, passwordHash);
+  const existing = newUserId ? null : await findUserByEmail(db, job.email);
+  if (existing?.email_confirmed_at) {
+    await mailer(alreadyRegisteredEmail(existing.email, `${siteOrigin}/login`));
+    return;
+  }
+  const userId = newUserId ?? existing?.id;
+  if (!userId) return; // deleted between the two statements
+  // The link carries this sign-up's password: following it activates that one, whoever signed up first.
+  const token = await createAuthToken(db, userId, 'confirm_email', passwordHash);
+  await mailer(confirmationEmail(existing?.email ?? job.email, `${siteOrigin}/api/accounts/confirm?token=${token}`));
+}

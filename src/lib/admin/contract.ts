@@ -1,0 +1,84 @@
+/** Browser-safe contract of the admin endpoints (/api/admin/**): their input schemas and answers. */
+import { z } from 'astro/zod';
+import { id, INT4_MAX, page, text } from '../http/contract.ts';
+import type { LinkUploadError } from './episodes.ts';
+
+/** A link field: an http(s) URL, or empty / null meaning "no link". */
+export const optionalUrl = z
+  .union([text(2048), z.null()])
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value.trim() : value ?? null))
+  .refine((value) => value === null || value === '' || isHttpUrl(value), { message: 'Must be a valid URL.' })
+  .transform((value) => (value ? value : null));
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return value.startsWith('/') && !value.startsWith('//'); // site-relative links such as the demo /embed/...
+  }
+}
+
+const ids = z.array(z.number().int().min(1).max(INT4_MAX)).min(1, 'Select at least one item.').max(1000);
+const seasonNumber = z.coerce.number().int().min(0).max(1000);
+
+export const IdBody = z.object({ id: id() });
+export const PublishBody = z.object({ ids, is_published: z.boolean() });
+export const DeleteTitlesBody = z.object({ ids });
+export const MovieLinksBody = z.object({ id: id(), stream_url: optionalUrl, download_url: optionalUrl });
+
+export const AdminListQuery = z.object({
+  q: text(200).trim().optional().default(''),
+  page: page(),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+
+export const EpisodesQuery = z.object({ showId: id(), season: seasonNumber.optional() });
+
+export const EpisodeUpdateBody = z.object({
+  id: id(),
+  name: text(500).trim().nullable().optional().transform((value) => value || null),
+  overview: text(10000).trim().nullable().optional().transform((value) => value || null),
+  stream_url: optionalUrl,
+  download_url: optionalUrl,
+});
+
+/** A season's bulk link upload (up to 5,000 links) is larger than the default JSON body cap. */
+export const MAX_LINK_UPLOAD_BYTES = 4 * 1024 * 1024;
+export const UploadLinksBody = z.object({
+  tv_show_id: id(),
+  season_number: seasonNumber,
+  links: z.array(z.unknown()).min(1, 'No links to upload.').max(5000),
+});
+
+/** One item of a bulk link upload, in the spec's words (watch/download) or the column names. */
+export const LinkItem = z.object({
+  episode_number: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  watch: optionalUrl,
+  stream_url: optionalUrl,
+  download: optionalUrl,
+  download_url: optionalUrl,
+});
+
+/** POST /api/admin/rebuild takes an empty JSON object. */
+export const RebuildBody = z.object({}).passthrough();
+
+/** POST /api/admin/restore: a backup file's JSON, checked by the backup module itself. */
+export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
+export const RestoreBody = z.unknown();
+
+/** Answers of the admin endpoints. */
+export interface AdminMessage { message: string }
+export interface AdminCount extends AdminMessage { count: number }
+export interface EpisodeLinksUploaded extends AdminMessage { errors: LinkUploadError[] }
+export interface AddedTitle extends AdminMessage { id: number; created: boolean }
+/** A title a bulk import left out, and why; the run goes on without it. */
+export interface SkippedTitle { tmdbId: number; reason: string }
+export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; skipped: SkippedTitle[]; nextPage: number | null }
+export interface RestoreDone extends AdminMessage { rows: number }
+export type { AdminList, AdminTitleRow } from './titles.ts';
+export type { AdminRequestRow } from './requests.ts';
+export type { AdminEpisodeRow, SeasonView } from './episodes.ts';
+export type { AnalyticsSummary } from '../analytics/summary.ts';
+export type { RebuildState } from '../rebuild/index.ts';

@@ -1,0 +1,55 @@
+/**
+ * Browser-safe contract of the public catalogue endpoints (/api/catalog/*, /api/search). Strict, unlike page URLs:
+ * a bad request gets a 400 with a clear message. Empty parameters count as absent. Constants the islands need
+ * stay in the pure modules (browse-params.ts), so that islands never bundle zod.
+ */
+import { z } from 'astro/zod';
+import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
+import type { BrowseQuery as BrowseInput } from './browse.ts';
+import { FIRST_FILTER_YEAR } from './browse-params.ts';
+
+const MAX_GENRES = 20;
+export const SEARCH_MAX_QUERY_LENGTH = 100;
+
+const integer = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} must be a whole number.`).transform(Number);
+const pageParam = integer('page').pipe(z.number().min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`));
+
+/** GET /api/catalog/browse; `now` gives the last year the filter accepts (the current one, read on each request). */
+export function browseQuery(now: () => Date = () => new Date()) {
+  return withoutEmptyParams(z.object({
+    type: z.enum(['movie', 'tv'], { error: 'type must be movie or tv.' }),
+    genre: z.string().optional()
+      .transform((value) => (value ? value.split(',') : []))
+      .pipe(z.array(integer('genre').pipe(z.number().min(1, 'genre must be a positive id.')))
+        .max(MAX_GENRES, `At most ${MAX_GENRES} genres.`)),
+    year: integer('year').superRefine((year, context) => {
+      const lastYear = now().getUTCFullYear();
+      if (year < FIRST_FILTER_YEAR || year > lastYear) {
+        context.addIssue({ code: 'custom', message: `year must be between ${FIRST_FILTER_YEAR} and ${lastYear}.` });
+      }
+    }).optional(),
+    sort: z.enum(['just-added', 'newly-launched', 'top-rated', 'newest'], {
+      error: 'sort must be just-added, newly-launched, top-rated or newest.',
+    }).default('just-added'),
+    page: pageParam.default(1),
+  }).transform(({ type, genre, year, sort, page }): BrowseInput => ({ type, genreIds: genre, year: year ?? null, sort, page })));
+}
+
+/** GET /api/catalog/people?sort=&page= */
+export const PeopleQuery = withoutEmptyParams(z.object({
+  sort: z.enum(['popularity', 'name'], { error: 'sort must be popularity or name.' }).default('popularity'),
+  page: pageParam.default(1),
+}));
+
+/** GET /api/catalog/platform?id=&page= */
+export const PlatformQuery = withoutEmptyParams(z.object({
+  id: z.string({ error: 'id is required.' }).regex(/^\d{1,9}$/, 'id must be a whole number.').transform(Number),
+  page: pageParam.default(1),
+}));
+
+/** GET /api/search?query= */
+export const SearchQuery = z.object({
+  query: z.string().default('').pipe(z.string().trim()
+    .min(1, 'Enter something to search for.')
+    .max(SEARCH_MAX_QUERY_LENGTH, `Search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters.`)),
+});

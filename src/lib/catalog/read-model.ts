@@ -1,0 +1,237 @@
+/**
+ * The public catalogue in memory: what /api/search and /api/catalog/{browse,people,platform} answer, loaded from
+ * the database in a few bulk queries and answered without it. Public reads are the same for every visitor and
+ * change only with the catalogue, so each process keeps one model per catalogue version (db/migrations/
+ * 0004_catalogue_version.ts): it checks the version at most once a second and reloads once per change, in the
+ * background, while requests keep the model they have. Orders come from the database itself (row_number over the
+ * SQL sorts), so the answers are the ones browse.ts, people.ts and platforms.ts would give.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './browse-params.ts';
+import { sortSql, TITLE_TABLES, toCard, type BrowseQuery } from './browse.ts';
+import type { TitleCard } from './cards.ts';
+import { creditedInPublishedTitle, personCard } from './people.ts';
+import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
+import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';
+import { platformPage } from './platforms.ts';
+import { SearchIndex } from './search-index.ts';
+import type { PersonResult, SearchResults } from './search-results.ts';
+
+export const SEARCH_TITLE_LIMIT = 40;
+export const SEARCH_PEOPLE_LIMIT = 12;
+
+/** How often a process asks whether the catalogue changed: a change shows within about this long. */
+export const VERSION_CHECK_MS = 1000;
+
+type TitleOrder = 'justAdded' | 'released' | 'rated' | 'popular';
+const TITLE_ORDERS: Record<TitleOrder, BrowseSort | 'popular'> = {
+  justAdded: 'just-added', released: 'newly-launched', rated: 'top-rated', popular: 'popular',
+};
+
+interface CatalogueTitle {
+  card: TitleCard;
+  /** Year of the release or first-air date, for the year filter. */
+  year: number | null;
+  genreIds: number[];
+  platformIds: number[];
+}
+
+type TitleLists = Record<TitleOrder, CatalogueTitle[]>;
+
+interface CataloguePerson { card: PersonCard; result: PersonResult }
+
+function hasAny(ids: number[], wanted: Set<number>): boolean {
+  for (const id of ids) if (wanted.has(id)) return true;
+  return false;
+}
+
+function listOf(sort: BrowseSort): TitleOrder {
+  return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
+}
+
+export class CatalogueReadModel {
+  private readonly titleSearch: SearchIndex<TitleCard>;
+  private readonly peopleSearch: SearchIndex<PersonResult>;
+  private readonly platforms: Map<number, Platform>;
+  /** Each order's titles per genre: a one-genre browse (the usual one) walks only its genre. */
+  private readonly byGenre: Record<ContentType, Record<TitleOrder, Map<number, CatalogueTitle[]>>>;
+
+  constructor(
+    private readonly titles: Record<ContentType, TitleLists>,
+    private readonly people: Record<PeopleSort, CataloguePerson[]>,
+    platforms: Platform[],
+    titleSearch: SearchIndex<TitleCard>,
+    peopleSearch: SearchIndex<PersonResult>,
+  ) {
+    this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
+    const perGenre = (lists: TitleLists) => Object.fromEntries(Object.entries(lists).map(([order, list]) => {
+      const genres = new Map<number, CatalogueTitle[]>();
+      for (const title of list) {
+        for (const id of title.genreIds) {
+          if (!genres.has(id)) genres.set(id, []);
+          genres.get(id)!.push(title);
+        }
+      }
+      return [order, genres];
+    })) as Record<TitleOrder, Map<number, CatalogueTitle[]>>;
+    this.byGenre = { movie: perGenre(titles.movie), tv: perGenre(titles.tv) };
+    this.titleSearch = titleSearch;
+    this.peopleSearch = peopleSearch;
+  }
+
+  /** Same answer as browseTitles. */
+  browse(query: BrowseQuery): BrowsePage<TitleCard> {
+    const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE } = query;
+    const genres = new Set(genreIds);
+    const first = (page - 1) * pageSize;
+    const items: TitleCard[] = [];
+    let total = 0;
+    const order = listOf(sort);
+    const titles = genreIds.length === 1 ? this.byGenre[type][order].get(genreIds[0]!) ?? [] : this.titles[type][order];
+    for (const title of titles) {
+      if (year !== null && title.year !== year) continue;
+      if (genres.size && !hasAny(title.genreIds, genres)) continue;
+      if (total >= first && items.length < pageSize) items.push(title.card);
+      total++;
+    }
+    return { items, page, totalPages: totalPagesFor(total, pageSize), total };
+  }
+
+  /** Same answer as listPeople. */
+  listPeople(sort: PeopleSort, page: number): BrowsePage<PersonCard> {
+    const all = this.people[sort];
+    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE).map((person) => person.card);
+    return { items, page, totalPages: totalPagesFor(all.length, PEOPLE_PAGE_SIZE), total: all.length };
+  }
+
+  /** Same answer as platformTitles: null for an unknown platform. */
+  platformTitles(platformId: number, page: number): PlatformPage | null {
+    const platform = this.platforms.get(platformId);
+    if (!platform) return null;
+    const onPlatform = (type: ContentType, perPage: number) => {
+      const titles = this.titles[type].popular.filter((title) => title.platformIds.includes(platformId));
+      return { cards: titles.slice((page - 1) * perPage, page * perPage).map((title) => title.card), total: titles.length };
+    };
+    return platformPage(platform, page, onPlatform('movie', PLATFORM_MOVIES_PER_PAGE), onPlatform('tv', PLATFORM_SHOWS_PER_PAGE));
+  }
+
+  /** Published movies and shows, and people credited in them, best match first (see search-index.ts). */
+  search(query: string): SearchResults {
+    return { titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT), people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT) };
+  }
+}
+
+/** Published titles of a type with everything the read model needs, and their position in each order. */
+async function loadTitles(db: Kysely<Database>, type: ContentType) {
+  const { table, junction, providers, owner, columns } = TITLE_TABLES[type];
+  const id = sql.ref(`${table}.id`);
+  const position = (order: BrowseSort | 'popular') => {
+    const orderBy = order === 'popular' ? sql`${sql.ref(`${table}.popularity`)} desc, ${id}` : sortSql(type, order);
+    return sql<number>`(row_number() over (order by ${orderBy}))::int`;
+  };
+  const rows = await (db as unknown as Kysely<any>).selectFrom(table).where(`${table}.is_published`, '=', true)
+    .select([...columns, `${table}.popularity`, `${table}.vote_count`,
+      sql<number[]>`array(select genre_id from ${sql.table(junction)} where ${sql.ref(`${junction}.${owner}`)} = ${id})`.as('genre_ids'),
+      sql<number[]>`array(select platform_id from ${sql.table(providers)} where ${sql.ref(`${providers}.${owner}`)} = ${id})`.as('platform_ids'),
+      ...Object.entries(TITLE_ORDERS).map(([name, order]) => position(order).as(`${name}_position`))])
+    .execute();
+  const titles = rows.map((row) => {
+    const card = toCard(type, row);
+    return {
+      title: { card, year: card.year, genreIds: row.genre_ids.map(Number), platformIds: row.platform_ids.map(Number) },
+      entry: { text: card.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count), value: card },
+      positions: row as unknown as Record<`${TitleOrder}_position`, number>,
+    };
+  });
+  const lists = Object.fromEntries(Object.keys(TITLE_ORDERS).map((order) => {
+    const key = `${order as TitleOrder}_position` as const;
+    return [order, [...titles].sort((a, b) => Number(a.positions[key]) - Number(b.positions[key])).map((t) => t.title)];
+  })) as TitleLists;
+  return { lists, entries: titles.map((t) => t.entry) };
+}
+
+async function loadPeople(db: Kysely<Database>) {
+  const rows = await db.selectFrom('people').where(creditedInPublishedTitle)
+    .select(['people.id', 'people.name', 'people.profile_path', 'people.known_for_department', 'people.popularity',
+      sql<number>`(row_number() over (order by people.popularity desc, people.name, people.id))::int`.as('popularity_position'),
+      sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
+    .execute();
+  const people = rows.map((row) => {
+    const card = personCard(row);
+    const result = { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
+    return { row, person: { card, result } };
+  });
+  const sorted = (key: 'popularity_position' | 'name_position') =>
+    [...people].sort((a, b) => Number(a.row[key]) - Number(b.row[key])).map((p) => p.person);
+  return {
+    bySort: { popularity: sorted('popularity_position'), name: sorted('name_position') },
+    entries: people.map(({ row, person }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: person.result })),
+  };
+}
+
+/** Reads the whole public catalogue: five queries, whatever its size. */
+export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<CatalogueReadModel> {
+  const [movies, shows, people, platforms] = await Promise.all([
+    loadTitles(db, 'movie'),
+    loadTitles(db, 'tv'),
+    loadPeople(db),
+    db.selectFrom('platforms').select(['id', 'name', 'logo_path']).execute(),
+  ]);
+  return new CatalogueReadModel(
+    { movie: movies.lists, tv: shows.lists },
+    people.bySort,
+    platforms.map((p) => ({ id: p.id, name: p.name, logoPath: p.logo_path })),
+    new SearchIndex([...movies.entries, ...shows.entries], { joinAdjacentWords: true }),
+    new SearchIndex(people.entries, { joinAdjacentWords: false }),
+  );
+}
+
+export async function readCatalogueVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
+ * One database's read model, kept current: the first request waits for the load; later ones get the loaded model
+ * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved.
+ */
+export class CatalogueCache {
+  private loaded: { version: number; model: CatalogueReadModel } | null = null;
+  private checkedAt = -Infinity;
+  private refreshing: Promise<CatalogueReadModel> | null = null;
+
+  constructor(private readonly db: Kysely<Database>, private readonly checkEveryMs = VERSION_CHECK_MS) {}
+
+  model(): Promise<CatalogueReadModel> {
+    if (this.loaded && performance.now() - this.checkedAt < this.checkEveryMs) return Promise.resolve(this.loaded.model);
+    this.refreshing ??= this.refresh().finally(() => { this.refreshing = null; });
+    if (!this.loaded) return this.refreshing;
+    // A failed background check is retried by the next request; this one keeps the model it has.
+    this.refreshing.catch(() => {});
+    return Promise.resolve(this.loaded.model);
+  }
+
+  /** The model after any check or reload under way. */
+  async settled(): Promise<CatalogueReadModel> {
+    await this.refreshing?.catch(() => {});
+    return this.model();
+  }
+
+  private async refresh(): Promise<CatalogueReadModel> {
+    // The version before the data: data loaded after it is at least that new, so no change is missed.
+    const version = await readCatalogueVersion(this.db);
+    this.checkedAt = performance.now();
+    if (this.loaded?.version !== version) this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+    return this.loaded.model;
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, CatalogueCache>();
+
+/** The current read model of the database (one per process and database). */
+export function catalogueReadModel(db: Kysely<Database>): Promise<CatalogueReadModel> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new CatalogueCache(db)));
+  return cache.model();
+}

@@ -1,0 +1,248 @@
+/**
+ * An in-memory word index that forgives typos: each query word matches title words exactly, as a prefix (the
+ * last word, still being typed) or within a small Damerau–Levenshtein distance (one edit for short words, two
+ * for long ones; an adjacent swap is one edit). Case and accents never matter. Every query word must match.
+ *
+ * Ranking (compareRanked): the whole title equals the query, then starts with it, then contains every word
+ * without a typo, then with typos; closer words first, then popularity, then vote count.
+ */
+
+/** Exact match, then prefix, then contains, then only similar (a typo): lower is better. */
+export enum MatchRank { Exact = 0, Prefix = 1, Contains = 2, Similar = 3 }
+
+export interface Ranked { rank: MatchRank; similarity: number; popularity: number }
+
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return a.rank - b.rank || b.similarity - a.similarity || b.popularity - a.popularity;
+}
+
+/** Lower case without accents: NFKD splits 'é' into 'e' plus a combining mark (and 'ﬁ' into 'fi'), then marks go. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of a title, name or query: runs of letters and digits ('WALL·E' is 'wall', 'e'). */
+export function searchWords(text: string): string[] {
+  return foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Edits a query word may be away from a title word: one, or two from eight letters on. */
+export function typoBudget(length: number): number {
+  return length >= 8 ? 2 : 1;
+}
+
+/** A last word shorter than this only prefix-matches exactly: with a typo, 'ab' would be a prefix of half the index. */
+const MIN_TYPO_PREFIX_LENGTH = 5;
+
+// Three rows of the distance table, reused: queries are at most a few dozen letters.
+let rows = [new Int32Array(128), new Int32Array(128), new Int32Array(128)];
+
+/**
+ * Optimal-string-alignment distance between a query word and a term (insert, delete, substitute, swap adjacent),
+ * or max + 1 when it is more than max. With `prefix`, the distance to the closest prefix of the term.
+ */
+export function editDistance(query: string, term: string, max: number, prefix = false): number {
+  const n = query.length;
+  if (n + 1 > rows[0]!.length) rows = rows.map(() => new Int32Array(n + 1));
+  let [older, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) previous[j] = j;
+  let best = prefix ? n : max + 1;
+  for (let i = 1; i <= term.length; i++) {
+    const t = term.charCodeAt(i - 1);
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const q = query.charCodeAt(j - 1);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
+      if (i > 1 && j > 1 && q === term.charCodeAt(i - 2) && query.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (prefix && current[n]! < best) best = current[n]!;
+    if (rowMin > max) return Math.min(best, max + 1);
+    [older, previous, current] = [previous, current, older];
+  }
+  return Math.min(prefix ? best : previous[n]!, max + 1);
+}
+
+/** Which characters a word has, hashed into 32 bits: a word missing more than k of the query's can't be k edits away. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export interface IndexedEntry<T> {
+  /** The text searched: a title or a name. */
+  text: string;
+  popularity: number;
+  voteCount: number;
+  value: T;
+}
+
+// What a query word's match costs in similarity: exact, prefix, then one step per edit.
+const PREFIX_COST = 1;
+const TYPO_COST = 2;
+const NO_MATCH = 255;
+
+interface WordMatches { costs: Uint8Array; docs: number[] }
+interface Hit extends Ranked { doc: number; voteCount: number }
+
+/** What matching a query word to one term costs, or NO_MATCH; the same rules matchWord applies to the vocabulary. */
+function termCost(word: string, term: string, isLast: boolean): number {
+  if (term === word) return 0;
+  if (isLast && term.startsWith(word)) return PREFIX_COST;
+  const budget = typoBudget(word.length);
+  const typoPrefix = isLast && word.length >= MIN_TYPO_PREFIX_LENGTH;
+  const lengthGap = term.length - word.length;
+  if (lengthGap < -budget || (lengthGap > budget && !typoPrefix)) return NO_MATCH;
+  const distance = editDistance(word, term, budget, typoPrefix);
+  return distance <= budget ? TYPO_COST + distance : NO_MATCH;
+}
+
+function compareHits(a: Hit, b: Hit): number {
+  return compareRanked(a, b) || b.voteCount - a.voteCount || a.doc - b.doc;
+}
+
+export class SearchIndex<T> {
+  private readonly entries: IndexedEntry<T>[];
+  private readonly words: string[][];
+  /** Each entry's terms: its words, and with joinAdjacentWords adjacent words joined. */
+  private readonly docTerms: string[][];
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly postings: number[][] = [];
+  /** Per term, the letter masks of its first 1, 2, … letters (at prefixMaskStart[id] + length - 1). */
+  private prefixMasks = new Int32Array(0);
+  private prefixMaskStart = new Int32Array(0);
+  /** Term ids in alphabetical order of their terms, for prefix ranges. */
+  private readonly alphabetical: number[];
+
+  /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
+  constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
+    this.entries = entries;
+    this.words = entries.map((entry) => searchWords(entry.text));
+    this.docTerms = [];
+    this.words.forEach((words, doc) => {
+      const joined = joinAdjacentWords ? words.slice(1).map((word, i) => words[i] + word) : [];
+      const terms = [...new Set([...words, ...joined])];
+      this.docTerms.push(terms);
+      for (const term of terms) this.post(term, doc);
+    });
+    this.prefixMaskStart = new Int32Array(this.terms.length);
+    this.prefixMasks = new Int32Array(this.terms.reduce((sum, term) => sum + term.length, 0));
+    let at = 0;
+    this.terms.forEach((term, id) => {
+      this.prefixMaskStart[id] = at;
+      let mask = 0;
+      for (let i = 0; i < term.length; i++) this.prefixMasks[at++] = mask |= 1 << (term.charCodeAt(i) & 31);
+    });
+    this.alphabetical = this.terms.map((_, id) => id).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  private post(term: string, doc: number): void {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.push(term) - 1;
+      this.termIds.set(term, id);
+      this.postings.push([]);
+    }
+    this.postings[id]!.push(doc);
+  }
+
+  /** The best-ranked entries for the query, at most `limit`. */
+  search(query: string, limit: number): T[] {
+    const queryWords = searchWords(query);
+    if (queryWords.length === 0) return [];
+    const last = queryWords.length - 1;
+    // The longest word (usually the rarest) finds the candidates through the vocabulary; the other words are
+    // only checked against each candidate's own terms, so a common short word never walks half the index.
+    const pivot = queryWords.reduce((longest, word, i) => (word.length > queryWords[longest]!.length ? i : longest), 0);
+    const candidates = this.matchWord(queryWords[pivot]!, pivot === last);
+    // The best `limit` hits so far, best first: most candidates lose to the last one and cost one comparison.
+    const best: Hit[] = [];
+    for (const doc of candidates.docs) {
+      let cost = candidates.costs[doc]!;
+      let worst = cost;
+      for (let i = 0; i <= last && cost >= 0; i++) {
+        if (i === pivot) continue;
+        const wordCost = this.docTerms[doc]!.reduce((min, term) => Math.min(min, termCost(queryWords[i]!, term, i === last)), NO_MATCH);
+        if (wordCost === NO_MATCH) { cost = -1; break; }
+        cost += wordCost;
+        worst = Math.max(worst, wordCost);
+      }
+      if (cost < 0) continue;
+      const { popularity, voteCount } = this.entries[doc]!;
+      const hit = { doc, rank: this.rankOf(doc, queryWords, worst), similarity: 1 / (1 + cost), popularity, voteCount };
+      if (best.length === limit && compareHits(hit, best[limit - 1]!) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
+      best.splice(at, 0, hit);
+      if (best.length > limit) best.pop();
+    }
+    return best.map((hit) => this.entries[hit.doc]!.value);
+  }
+
+  private rankOf(doc: number, queryWords: string[], worstWordCost: number): MatchRank {
+    // Starting with the query means every word matched exactly or (the last) as a prefix.
+    if (worstWordCost > PREFIX_COST) return MatchRank.Similar;
+    const words = this.words[doc]!;
+    const last = queryWords.length - 1;
+    const startsWithQuery = words.length > last && queryWords.every((word, i) => (i < last ? words[i] === word : words[i]!.startsWith(word)));
+    if (startsWithQuery) return words.length === queryWords.length && words[last] === queryWords[last] ? MatchRank.Exact : MatchRank.Prefix;
+    return MatchRank.Contains;
+  }
+
+  /** The entries a query word matches, each with its cheapest match (NO_MATCH for the others). */
+  private matchWord(word: string, isLast: boolean): WordMatches {
+    const costs = new Uint8Array(this.entries.length).fill(NO_MATCH);
+    const docs: number[] = [];
+    const add = (termId: number, cost: number) => {
+      for (const doc of this.postings[termId]!) {
+        const known = costs[doc]!;
+        if (known === NO_MATCH) docs.push(doc);
+        if (cost < known) costs[doc] = cost;
+      }
+    };
+    const exact = this.termIds.get(word);
+    if (exact !== undefined) add(exact, 0);
+    if (isLast) for (const id of this.prefixed(word)) if (id !== exact) add(id, PREFIX_COST);
+
+    const budget = typoBudget(word.length);
+    const typoPrefix = isLast && word.length >= MIN_TYPO_PREFIX_LENGTH;
+    const mask = letterMask(word);
+    for (let id = 0; id < this.terms.length; id++) {
+      const term = this.terms[id]!;
+      const lengthGap = term.length - word.length;
+      if (lengthGap < -budget || (lengthGap > budget && !typoPrefix) || id === exact) continue;
+      // Letters of the word the term (or the prefix that could match) lacks: each edit accounts for at most one.
+      const compared = typoPrefix ? Math.min(term.length, word.length + budget) : term.length;
+      if (bitCount(mask & ~this.prefixMasks[this.prefixMaskStart[id]! + compared - 1]!) > budget) continue;
+      const distance = editDistance(word, term, budget, typoPrefix);
+      if (distance > 0 && distance <= budget) add(id, TYPO_COST + distance);
+    }
+    return { costs, docs };
+  }
+
+  /** Ids of the terms starting with the word. */
+  private *prefixed(word: string): Generator<number> {
+    let low = 0;
+    let high = this.alphabetical.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.terms[this.alphabetical[mid]!]! < word) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < this.alphabetical.length && this.terms[this.alphabetical[i]!]!.startsWith(word); i++) yield this.alphabetical[i]!;
+  }
+}

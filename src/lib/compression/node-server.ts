@@ -1,0 +1,166 @@
+/**
+ * Compressed responses for the local Node server, wrapped around @astrojs/node's standalone handler (which
+ * serves static files with `send` and renders the rest, and compresses nothing):
+ * - a static file with a precompressed variant (src/lib/compression/precompress.ts) the client accepts is sent
+ *   as that variant;
+ * - anything else the handler answers with a compressible type is compressed on the fly.
+ * Every answer that could be encoded says `Vary: Accept-Encoding`; a client that accepts no encoding gets identity.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { join, resolve, sep } from 'node:path';
+import type { Transform } from 'node:stream';
+import {
+  compressibleFileType, createStreamEncoder, ENCODED_SUFFIX, isCompressibleType, MIN_COMPRESSIBLE_BYTES,
+  negotiateEncoding, type Encoding,
+} from './encodings.ts';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Astro's hashed build assets, cached for a year (as @astrojs/node does). */
+const IMMUTABLE_PREFIX = '/_astro/';
+
+export function withCompression(handler: NodeHandler, clientDir: string): NodeHandler {
+  return (req, res) => {
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) {
+      varyOnEncoding(res);
+      handler(req, res);
+      return;
+    }
+    void sendPrecompressed(req, res, clientDir, encoding).then(
+      (sent) => {
+        if (sent) return;
+        compressOnTheFly(req, res, encoding);
+        handler(req, res);
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500).end('Internal server error');
+        else res.destroy();
+      },
+    );
+  };
+}
+
+/** The file a static request names, as @astrojs/node resolves it (directories serve their index.html). */
+async function staticFileOf(req: IncomingMessage, clientDir: string): Promise<string | null> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
+  // Dotfiles and anything outside the client directory stay with the standalone handler's rules.
+  if (pathname.includes('/.') || pathname.includes('\0')) return null;
+  const root = resolve(clientDir);
+  const file = resolve(join(root, pathname));
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  const found = await stat(file).catch(() => null);
+  if (found?.isDirectory()) return join(file, 'index.html');
+  return found?.isFile() ? file : null;
+}
+
+async function sendPrecompressed(req: IncomingMessage, res: ServerResponse, clientDir: string, encoding: Encoding): Promise<boolean> {
+  const file = await staticFileOf(req, clientDir);
+  const type = file && compressibleFileType(file);
+  if (!file || !type) return false;
+  const variant = file + ENCODED_SUFFIX[encoding];
+  const found = await stat(variant).catch(() => null);
+  if (!found?.isFile()) return false;
+
+  const etag = `W/"${found.size.toString(16)}-${found.mtime.getTime().toString(16)}-${encoding}"`;
+  const headers: OutgoingHttpHeaders = {
+    'Content-Type': type,
+    'Content-Encoding': encoding,
+    Vary: 'Accept-Encoding',
+    ETag: etag,
+    'Last-Modified': found.mtime.toUTCString(),
+    'Cache-Control': new URL(req.url ?? '/', 'http://localhost').pathname.startsWith(IMMUTABLE_PREFIX)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=0',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return true;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': found.size });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(variant).on('error', () => res.destroy()).pipe(res);
+  return true;
+}
+
+function varyOnEncoding(res: ServerResponse): void {
+  const vary = res.getHeader('Vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) res.setHeader('Vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+function shouldCompress(req: IncomingMessage, res: ServerResponse, bodyBytes: number | undefined): boolean {
+  const length = bodyBytes ?? Number(res.getHeader('Content-Length') ?? Number.NaN);
+  return req.method !== 'HEAD'
+    && res.statusCode >= 200 && res.statusCode !== 204 && res.statusCode !== 206 && res.statusCode !== 304
+    && res.getHeader('Content-Encoding') === undefined
+    && isCompressibleType(res.getHeader('Content-Type')?.toString())
+    && !/no-transform/i.test(res.getHeader('Cache-Control')?.toString() ?? '')
+    && !(length < MIN_COMPRESSIBLE_BYTES);
+}
+
+type WriteCallback = (error?: Error | null) => void;
+
+/**
+ * Routes whatever the handler writes to `res` through a compressor once the headers show a compressible
+ * answer (decided when they are sent, so both Astro's writeHead and `send`'s implicit headers are covered).
+ */
+function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: Encoding): void {
+  const rawWriteHead = res.writeHead.bind(res);
+  const rawWrite = res.write.bind(res) as (chunk: unknown, callback?: WriteCallback) => boolean;
+  const rawEnd = res.end.bind(res) as (chunk?: unknown, callback?: () => void) => ServerResponse;
+  let encoder: Transform | null = null;
+  let bodyBytes: number | undefined;
+
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
+    if (typeof rest[0] === 'string') res.statusMessage = rest[0];
+    res.statusCode = statusCode;
+    for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+    varyOnEncoding(res);
+    if (shouldCompress(req, res, bodyBytes)) {
+      res.setHeader('Content-Encoding', encoding);
+      res.removeHeader('Content-Length');
+      encoder = createStreamEncoder(encoding);
+      const stream = encoder;
+      stream.on('data', (chunk: Buffer) => { if (!rawWrite(chunk)) stream.pause(); });
+      stream.on('end', () => rawEnd());
+      stream.on('error', (error) => res.destroy(error));
+      res.on('drain', () => stream.resume());
+      res.on('close', () => stream.destroy());
+    }
+    return rawWriteHead(statusCode);
+  }) as ServerResponse['writeHead'];
+
+  res.write = ((chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
+    if (!res.headersSent) res.writeHead(res.statusCode);
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    const data = typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk;
+    return encoder ? encoder.write(data, done) : rawWrite(data, done);
+  }) as ServerResponse['write'];
+
+  res.end = ((chunk?: unknown, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void) => {
+    const done = typeof chunk === 'function' ? chunk as () => void : typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    const data = typeof chunk === 'function' || chunk === undefined || chunk === null ? undefined
+      : typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk as Uint8Array;
+    if (!res.headersSent) {
+      // A whole body given at once: its size decides whether compressing pays.
+      bodyBytes = data?.byteLength ?? 0;
+      res.writeHead(res.statusCode);
+    }
+    if (!encoder) return rawEnd(data, done);
+    if (done) res.once('finish', done);
+    if (data) encoder.end(data);
+    else encoder.end();
+    return res;
+  }) as ServerResponse['end'];
+}

@@ -1,0 +1,13 @@
+/** Browser-safe contract of /api/me/lists. */
+import { z } from 'astro/zod';
+import type { ListName } from '../../../db/schema.ts';
+import type { TitleCard } from '../catalog/cards.ts';
+import { titleRefFields } from '../personal/contract.ts';
+
+export const LIST_NAMES = ['my_list', 'wishlist'] as const satisfies readonly ListName[];
+export const ListQuery = z.object({ list: z.enum(LIST_NAMES) });
+export const ListItemBody = z.object({ list: z.enum(LIST_NAMES), ...titleRefFields });
+export type ListItem = z.infer<typeof ListItemBody>;
+
+export interface ListItems { items: TitleCard[] }
+export interface ListChange { inList: boolean; added?: boolean; removed?: boolean; message: string }

@@ -1,0 +1,116 @@
+/**
+ * Every setting the project reads from its environment, in one place, for the Astro server, the Netlify functions
+ * and the scripts (run under tsx) alike; no other file reads process.env or import.meta.env (tests/unit/settings.test.ts
+ * checks).
+ * Settings are read and validated when asked for, never cached: scripts and tests may change the environment
+ * while the process runs, and importing this module never fails. An empty value counts as unset.
+ * Server-only: islands must not import it (their public values come from the pages that render them).
+ */
+import { z } from 'astro/zod';
+
+const optionalText = z.string().optional();
+const optionalPort = z.coerce.number().int().min(1).max(65_535).optional();
+const optionalUrl = z.string().url().optional();
+
+function read<S extends z.ZodType>(name: string, schema: S): z.output<S> {
+  const raw = process.env[name];
+  const result = schema.safeParse(raw === '' ? undefined : raw);
+  if (!result.success) throw new Error(`The setting ${name} is invalid: ${result.error.issues[0]?.message ?? 'unexpected value'}.`);
+  return result.data;
+}
+
+const text = (name: string) => read(name, optionalText);
+
+/** The database settings db/connect.ts `databaseSettings` reads. */
+export function databaseEnv() {
+  return {
+    DATABASE_URL: text('DATABASE_URL'),
+    NETLIFY_DATABASE_URL: text('NETLIFY_DATABASE_URL'),
+    EMBEDDED_DB_PORT: read('EMBEDDED_DB_PORT', optionalPort),
+    NEON_WS_PROXY: text('NEON_WS_PROXY'),
+  };
+}
+
+/** Data directory of the embedded database (db/embedded-server.ts has the default). */
+export const embeddedDbDir = () => text('EMBEDDED_DB_DIR');
+
+/**
+ * How many reverse proxies of our own sit in front of the server (TRUSTED_PROXY_HOPS, default 0); rate limits then
+ * key on the client they saw (http/respond.ts clientIp).
+ */
+export function trustedProxyHops(): number {
+  const hops = Number(text('TRUSTED_PROXY_HOPS') ?? 0);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+/** A real deployment (a database URL, or Netlify), where the demo accounts' README passwords must not work. */
+export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true');
+
+/** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
+export const authSecret = () => text('AUTH_SECRET');
+
+/** Netlify builds and functions (and any AWS Lambda host) have no persistent local disk. */
+export const onServerlessHost = () => Boolean(text('NETLIFY') || text('AWS_LAMBDA_FUNCTION_NAME'));
+/** Building or running for Netlify (DEPLOY_TARGET=netlify selects its adapter). */
+export const targetsNetlify = () => onServerlessHost() || text('DEPLOY_TARGET') === 'netlify';
+
+/** Outgoing mail, in accounts/mail.ts `createMailer`'s terms. */
+export function mailSettings() {
+  return {
+    smtpUrl: text('SMTP_URL'),
+    smtpHost: text('SMTP_HOST'),
+    smtpPort: read('SMTP_PORT', optionalPort),
+    smtpUser: text('SMTP_USER'),
+    smtpPassword: text('SMTP_PASSWORD'),
+    from: text('MAIL_FROM'),
+    outboxDir: text('OUTBOX_DIR'),
+  };
+}
+
+/** TMDB access: no key means TMDB is not configured. */
+export const tmdbSettings = () => ({ apiKey: text('TMDB_API_KEY'), baseUrl: read('TMDB_API_BASE_URL', optionalUrl) });
+
+/** Netlify's build hook for rebuilds after admin changes and on schedule. */
+export const buildHookUrl = () => text('NETLIFY_BUILD_HOOK_URL');
+/** REBUILD_MODE=off: admin changes queue rebuilds that never run (tests, or by choice). */
+export const rebuildsDisabled = () => text('REBUILD_MODE') === 'off';
+/** REBUILD_SCHEDULE=off turns the scheduled Netlify rebuild into a no-op. */
+export const scheduledRebuildEnabled = () => text('REBUILD_SCHEDULE') !== 'off';
+
+/** Where `astro build` writes (astro.config.mjs reads the same variable). */
+export const astroOutDir = () => text('ASTRO_OUT_DIR');
+/** Where `npm start` serves. */
+export const serverPort = () => read('PORT', optionalPort) ?? 4321;
+export const serverHost = () => text('HOST') ?? '127.0.0.1';
+/** The canonical origin given to builds (astro.config.mjs `site`), defaulting to the local server. */
+export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
+
+/**
+ * True in a production build, for pages prerendered and rendered on demand alike: Vite bakes import.meta.env into
+ * the bundle (it keeps the server's process.env for run time). Scripts under tsx have no import.meta.env.
+ */
+export const isProductionBuild = () => import.meta.env?.PROD === true;
+/** When the served build started (ISO), stamped into the bundle by astro.config.mjs; see rebuild/index.ts servedBuildStart. */
+export const siteBuiltAt = (): string | undefined => import.meta.env?.SITE_BUILT_AT;
+
+/** Public values baked into the pages at build time. */
+export function publicSettings() {
+  return {
+    siteName: text('SITE_NAME') ?? 'CineCat',
+    /** Ad network script for the ad slots; none: the slots render nothing. */
+    adScriptUrl: read('PUBLIC_AD_SCRIPT_URL', optionalUrl),
+    // Footer links (placeholders until the project has its own pages).
+    donateUrl: read('PUBLIC_DONATE_URL', optionalUrl) ?? 'https://www.buymeacoffee.com/',
+    twitterUrl: read('PUBLIC_SOCIAL_TWITTER_URL', optionalUrl) ?? 'https://twitter.com/',
+    instagramUrl: read('PUBLIC_SOCIAL_INSTAGRAM_URL', optionalUrl) ?? 'https://www.instagram.com/',
+    facebookUrl: read('PUBLIC_SOCIAL_FACEBOOK_URL', optionalUrl) ?? 'https://www.facebook.com/',
+  };
+}
+
+/** The environment for a child process: this one's, plus `extra`. */
+export const childEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, ...extra });
+
+/** Sets a setting for this process and the children it starts (the benchmark builds in-process). */
+export function setSetting(name: string, value: string): void {
+  process.env[name] = value;
+}

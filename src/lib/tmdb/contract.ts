@@ -1,0 +1,40 @@
+/** Browser-safe contract of the TMDB-backed endpoints: admin import/add and the actor details proxy. */
+import { z } from 'astro/zod';
+import { id, INT4_MAX } from '../http/contract.ts';
+import { optionalUrl } from '../admin/contract.ts';
+
+/** TMDB serves popular lists up to this page. */
+export const MAX_POPULAR_PAGE = 500;
+
+const popularPage = z.number().int().min(1).max(MAX_POPULAR_PAGE);
+export const BulkImportBody = z.object({ page: popularPage, endPage: popularPage })
+  .refine((body) => body.endPage >= body.page, { message: 'Invalid page numbers.' });
+
+const tmdbId = z.number().int().min(1).max(INT4_MAX);
+export const AddMovieBody = z.object({ tmdb_id: tmdbId, stream_url: optionalUrl, download_url: optionalUrl });
+export const AddShowBody = z.object({ tmdb_id: tmdbId });
+export type AddMovieInput = z.infer<typeof AddMovieBody>;
+
+const INVALID_ACTOR_ID = 'Invalid actor id.';
+/** /api/person/[id]: a person's TMDB id (the spec's one message for any bad id). */
+export const PersonParams = z.object({ id: z.string() }).transform((params, context) => {
+  const parsed = id().safeParse(params.id);
+  if (!parsed.success) {
+    context.addIssue({ code: 'custom', message: INVALID_ACTOR_ID });
+    return z.NEVER;
+  }
+  return { id: parsed.data };
+});
+
+/** The actor page's details (fetch-actor-data). */
+export interface PersonDetails {
+  id: number;
+  name: string;
+  profile_path: string | null;
+  birthday: string | null;
+  deathday: string | null;
+  place_of_birth: string | null;
+  known_for_department: string | null;
+  biography: string | null;
+  external_ids: { twitter_id: string | null; instagram_id: string | null };
+}

@@ -1,0 +1,69 @@
+/**
+ * Nothing done before an island hydrates is lost. On a slow phone (CPU throttled 6x here) a visitor can choose
+ * a filter or type before React is attached; the islands' scripts are held back until the visitor has acted,
+ * so the action surely lands on the bare server markup, then released.
+ */
+import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
+import { listPeople } from '../../src/lib/catalog/people.ts';
+import { REQUEST_SUBMITTED } from '../../src/lib/personal/constants.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load and
+ * waits until the island holding `inside` (a selector) has hydrated.
+ */
+async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Held module scripts keep DOMContentLoaded back: the markup is there as soon as it is parsed.
+  await page.goto(path, { waitUntil: 'commit' });
+  return async (inside) => {
+    await expect(page.locator(`astro-island[ssr]:has(${inside})`)).toHaveCount(1);
+    release();
+    await expect(page.locator(`astro-island:not([ssr]):has(${inside})`)).toHaveCount(1, { timeout: 20_000 });
+  };
+}
+
+test('a Year chosen on /movies before hydration is applied', async ({ page, db }) => {
+  const rows = await db.selectFrom('movies').select(sql<number>`extract(year from release_date)::int`.as('year'))
+    .where('is_published', '=', true).where('release_date', 'is not', null).execute();
+  const used = new Set(rows.map((row) => Number(row.year)));
+  const year = Array.from({ length: 50 }, (_, i) => new Date().getUTCFullYear() - i).find((y) => !used.has(y));
+  expect(year, 'a recent year without movies').toBeDefined();
+
+  const hydrate = await openBeforeHydration(page, '/movies');
+  await page.getByLabel('Year').selectOption(String(year));
+  await hydrate('select[name="year"]');
+  await expect(page.getByText('No movies found matching your criteria.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/movies\\?year=${year}$`));
+  await expect(page.getByLabel('Year')).toHaveValue(String(year));
+});
+
+test('the people sort chosen before hydration is applied', async ({ page, db }) => {
+  const [first] = (await listPeople(db, 'name', 1)).items;
+  expect(first).toBeDefined();
+  const hydrate = await openBeforeHydration(page, '/people');
+  await page.getByLabel('Sort by').selectOption('name');
+  await hydrate('select[name="sort"]');
+  await expect(page.getByRole('list', { name: 'People' }).getByRole('link').first()).toContainText(first!.name);
+  await expect(page.getByLabel('Sort by')).toHaveValue('name');
+});
+
+test('a request typed before hydration is the one sent', async ({ page, db }) => {
+  const message = `Typed before hydration ${Date.now()}`;
+  const hydrate = await openBeforeHydration(page, '/request');
+  await page.getByLabel('What would you like us to add?').fill(message);
+  await page.getByLabel('Make this request public').uncheck();
+  await hydrate('textarea[name="message"]');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText(REQUEST_SUBMITTED)).toBeVisible();
+  const saved = await db.selectFrom('requests').select(['message', 'is_public']).where('message', '=', message).executeTakeFirst();
+  expect(saved).toEqual({ message, is_public: false });
+});

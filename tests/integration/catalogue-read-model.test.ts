@@ -1,0 +1,136 @@
+import type { APIContext } from 'astro';
+import { sql, type Kysely } from 'kysely';
+import { expect, it, vi } from 'vitest';
+import type { ContentType, Database } from '../../db/schema.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertGenres, insertMovie } from '../support/catalogue-fixtures.ts';
+import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
+import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
+import { browseTitles } from '../../src/lib/catalog/browse.ts';
+import type { BrowseSort } from '../../src/lib/catalog/browse-params.ts';
+import { listPeople } from '../../src/lib/catalog/people.ts';
+import { platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { CatalogueCache, loadCatalogueReadModel, readCatalogueVersion } from '../../src/lib/catalog/read-model.ts';
+
+let currentDb: Kysely<Database>;
+vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
+const searchEndpoint = await import('../../src/pages/api/search.ts');
+
+async function search(query: string): Promise<Response> {
+  const url = new URL('http://localhost/api/search');
+  url.searchParams.set('query', query);
+  return searchEndpoint.GET({ url, request: new Request(url) } as unknown as APIContext);
+}
+
+/** The genres and release years most titles of the type have, so the filters select something. */
+async function commonFilters(db: Kysely<Database>, type: ContentType) {
+  const [junction, table, date] = type === 'movie'
+    ? ['movie_genres', 'movies', 'release_date'] : ['tv_show_genres', 'tv_shows', 'first_air_date'];
+  const genres = await sql<{ genre_id: number }>`select genre_id from ${sql.table(junction)} group by genre_id
+    order by count(*) desc, genre_id limit 3`.execute(db);
+  const years = await sql<{ year: number }>`select extract(year from ${sql.ref(date)})::int as year from ${sql.table(table)}
+    where ${sql.ref(date)} is not null group by 1 order by count(*) desc, 1 limit 1`.execute(db);
+  return { genreIds: genres.rows.map((r) => r.genre_id), year: years.rows[0]!.year };
+}
+
+describeEachEngine('catalogue read model: the same answers as the database', (getDb) => {
+  it('browse: every type, sort, genre and year filter and page (including past the end)', async () => {
+    const db = getDb();
+    const model = await loadCatalogueReadModel(db);
+    let compared = 0;
+    for (const type of ['movie', 'tv'] as const) {
+      const { genreIds, year } = await commonFilters(db, type);
+      for (const sort of ['just-added', 'newly-launched', 'top-rated', 'newest'] as BrowseSort[]) {
+        for (const genres of [[], [genreIds[0]!], genreIds, [999_999]]) {
+          for (const filterYear of [null, year, 1975]) {
+            for (const page of [1, 2, 4, 1000]) {
+              const query = { type, sort, genreIds: genres, year: filterYear, page };
+              expect(model.browse(query), JSON.stringify(query)).toEqual(await browseTitles(db, query));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(384);
+    expect(model.browse({ type: 'movie', sort: 'just-added' }).items).toHaveLength(48);
+  });
+
+  it('people and platforms: every sort and page, unknown platforms', async () => {
+    const db = getDb();
+    const model = await loadCatalogueReadModel(db);
+    for (const sort of ['popularity', 'name'] as const) {
+      const { totalPages } = await listPeople(db, sort, 1);
+      expect(totalPages).toBeGreaterThan(2);
+      for (const page of [1, 2, totalPages, totalPages + 1]) expect(model.listPeople(sort, page)).toEqual(await listPeople(db, sort, page));
+    }
+    const platforms = await db.selectFrom('platforms').select('id').execute();
+    expect(platforms.length).toBeGreaterThan(2);
+    for (const { id } of [...platforms, { id: 987_654 }]) {
+      for (const page of [1, 2, 50]) expect(model.platformTitles(id, page)).toEqual(await platformTitles(db, id, page));
+    }
+  });
+
+  it('concurrent requests share one load, and later requests within the check interval query nothing', async () => {
+    let queries = 0;
+    const counted = getDb().withPlugin({
+      transformQuery: (args) => { queries++; return args.node; },
+      transformResult: async (args) => args.result,
+    });
+    const cache = new CatalogueCache(counted, 60_000);
+    const models = await Promise.all(Array.from({ length: 20 }, () => cache.model()));
+    expect(new Set(models).size).toBe(1);
+    expect(queries).toBe(5); // the version, movies, shows, people and platforms
+    models[0]!.search('a');
+    await cache.model();
+    expect(queries).toBe(5);
+  });
+
+  it('a catalogue change bumps the version once per transaction and the next check reloads; a view does not', async () => {
+    const db = getDb();
+    const cache = new CatalogueCache(db, 0);
+    const before = await cache.model();
+    const version = await readCatalogueVersion(db);
+    const draft = await db.selectFrom('movies').select(['id', 'title']).where('is_published', '=', false).limit(1).executeTakeFirstOrThrow();
+    expect(before.search(draft.title).titles.map((t) => t.title)).not.toContain(draft.title);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('movies').set({ is_published: true }).where('id', '=', draft.id).execute();
+      await trx.updateTable('people').set({ popularity: 1 }).execute();
+    });
+    expect(await readCatalogueVersion(db)).toBe(version + 1);
+    cache.model();
+    const after = await cache.settled();
+    expect(after).not.toBe(before);
+    expect(after.search(draft.title).titles.map((t) => t.title)).toContain(draft.title);
+
+    await db.updateTable('movies').set({ view_count: sql`view_count + 1` }).where('id', '=', draft.id).execute();
+    expect(await readCatalogueVersion(db)).toBe(version + 1);
+    cache.model();
+    expect(await cache.settled()).toBe(after);
+  });
+}, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
+
+describeEachEngine('search endpoint on realistic titles', (getDb) => {
+  it.each([
+    ['nigth', 'Nights of Cabiria'], ['Cras 3', 'Cars 3'], ['Rcoky III', 'Rocky III'], ['Poepye', 'Popeye'], ['Promteheus', 'Prometheus'],
+    ['The Decsent', 'The Descent'], ['Incedies', 'Incendies'], ['The Bakner', 'The Banker'], ['AMELIE', 'Amélie'], ['shogun', 'Shōgun'],
+  ])('GET /api/search?query=%s has %s in the top 5', async (query, title) => {
+    currentDb = getDb();
+    const response = await search(query);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const { titles } = await response.json() as { titles: { title: string }[] };
+    expect(titles.slice(0, 5).map((t) => t.title)).toContain(title);
+  });
+}, {
+  seed: async (db) => {
+    await insertGenres(db);
+    const rows = (titles: string[], offset: number) => titles.map((title, i) => ({ title, offset: offset + i }));
+    await db.insertInto('movies').values([...rows(REALISTIC_MOVIES, 0), { title: 'The Banker', offset: 900 }]
+      .map(({ title, offset }) => ({ tmdb_id: 500_000 + offset, title, is_published: true, popularity: 1000 - offset }))).execute();
+    await db.insertInto('tv_shows').values(rows(REALISTIC_SHOWS, 0)
+      .map(({ title, offset }) => ({ tmdb_id: 600_000 + offset, name: title, is_published: true, popularity: 500 - offset }))).execute();
+    await insertMovie(db, { title: 'Secret Draft of Popeye', is_published: false });
+  },
+});

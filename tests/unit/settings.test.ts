@@ -1,0 +1,53 @@
+/** src/lib/settings.ts is the only reader of the environment, and reads it as the project documents. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { databaseEnv, mailSettings, publicSettings, rebuildsDisabled, targetsNetlify } from '../../src/lib/settings.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SETTINGS = 'src/lib/settings.ts';
+const READS_ENVIRONMENT = /process\.env|import\.meta\.env|astro:env/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts|js|mjs|astro)$/.test(name) ? [path] : [];
+  });
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('settings', () => {
+  it('no file but src/lib/settings.ts reads process.env, import.meta.env or astro:env', () => {
+    const readers = ['src', 'db', 'scripts', 'netlify']
+      .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+      .map((path) => relative(ROOT, path))
+      .filter((path) => path !== SETTINGS && READS_ENVIRONMENT.test(readFileSync(join(ROOT, path), 'utf8')));
+    expect(readers).toEqual([]);
+  });
+
+  it('reads values when asked, empty meaning unset, and validates numbers and URLs', () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('EMBEDDED_DB_PORT', '6543');
+    expect(databaseEnv()).toMatchObject({ DATABASE_URL: undefined, EMBEDDED_DB_PORT: 6543 });
+    vi.stubEnv('SMTP_PORT', 'twenty-five');
+    expect(() => mailSettings()).toThrow(/SMTP_PORT is invalid/);
+    vi.stubEnv('PUBLIC_AD_SCRIPT_URL', 'not a url');
+    expect(() => publicSettings()).toThrow(/PUBLIC_AD_SCRIPT_URL is invalid/);
+    vi.stubEnv('PUBLIC_AD_SCRIPT_URL', '');
+    expect(publicSettings()).toMatchObject({ siteName: 'CineCat', adScriptUrl: undefined });
+  });
+
+  it('knows a serverless host (no local disk for a generated secret) and REBUILD_MODE=off', () => {
+    for (const name of ['NETLIFY', 'AWS_LAMBDA_FUNCTION_NAME', 'DEPLOY_TARGET']) vi.stubEnv(name, '');
+    expect(targetsNetlify()).toBe(false);
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'fn');
+    expect(targetsNetlify()).toBe(true);
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', '');
+    vi.stubEnv('DEPLOY_TARGET', 'netlify');
+    expect(targetsNetlify()).toBe(true);
+    vi.stubEnv('REBUILD_MODE', 'off');
+    expect(rebuildsDisabled()).toBe(true);
+  });
+});
