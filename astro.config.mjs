@@ -22,6 +22,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
+  // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin rebuild panel).
+  vite: { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) } },
   // No Markdown here; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   security: {

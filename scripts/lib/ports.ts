@@ -16,3 +16,27 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Below Linux's default ephemeral range (32768-60999), where the OS never hands out ports to `listen(0)`. */
+const RESERVED_RANGE = { from: 20_000, to: 32_000 };
+
+/**
+ * A free port that stays free while the caller is slow to bind it (e.g. `netlify serve` binds its ports only
+ * after a build of minutes): outside the ephemeral range, so no other process's `listen(0)` can take it meanwhile.
+ */
+export async function freePortOutsideEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = RESERVED_RANGE.from + Math.floor(Math.random() * (RESERVED_RANGE.to - RESERVED_RANGE.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${RESERVED_RANGE.from} and ${RESERVED_RANGE.to}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}

@@ -90,6 +90,8 @@ export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
  * the bundle (it keeps the server's process.env for run time). Scripts under tsx have no import.meta.env.
  */
 export const isProductionBuild = () => import.meta.env?.PROD === true;
+/** When the served build started (ISO), stamped into the bundle by astro.config.mjs; see rebuild/index.ts servedBuildStart. */
+export const siteBuiltAt = (): string | undefined => import.meta.env?.SITE_BUILT_AT;
 
 /** Public values baked into the pages at build time. */
 export function publicSettings() {

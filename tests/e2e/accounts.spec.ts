@@ -2,30 +2,16 @@
  * Accounts through the real screens: sign up, confirm through the outbox e-mail, sign in and out, reset and
  * change the password (other sessions end), and the page guards (spec 4, messages from spec 8).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { signIn, signOut } from './support/auth.ts';
+import { outboxLink } from './support/outbox.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-toaster]').getByText(text).first();
 const uniqueEmail = (name: string) => `${name}-${Date.now()}@example.com`;
-
-/** The link of the newest outbox message to the address (the server writes mail there without SMTP). */
-async function mailedLink(to: string, subject: string): Promise<string> {
-  const dir = join(process.env.E2E_WORK_DIR!, 'outbox');
-  let link: string | undefined;
-  await expect.poll(async () => {
-    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; subject: string; link: string };
-      if (message.to === to && message.subject === subject) return (link = message.link);
-    }
-    return undefined;
-  }).toBeTruthy();
-  return link!;
-}
+const mailedLink = (to: string, subject: string) => outboxLink(join(process.env.E2E_WORK_DIR!, 'outbox'), to, subject);
 
 async function sessionEmail(page: Page): Promise<string | null> {
   const body = (await (await page.request.get('/api/me')).json()) as { user: { email: string } | null };

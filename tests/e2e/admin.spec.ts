@@ -1,6 +1,6 @@
 /**
  * The admin dashboard, tab by tab, with the spec's messages, checked against the database; and an admin change
- * (publishing a draft) that reaches the public pages after the background rebuild.
+ * (publishing a draft) that is live at once, rendered on demand, and served statically after the background rebuild.
  * Signing in uses tests/e2e/support/auth.ts (session work); without it the signed-in tests are skipped.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -96,6 +96,10 @@ test.describe('signed in as admin', () => {
     await expect(toast(page, 'Content added successfully!')).toBeVisible({ timeout: 30_000 });
     expect(await db.selectFrom('movies').select(['title', 'is_published']).where('tmdb_id', '=', 550).executeTakeFirst())
       .toMatchObject({ title: 'Movie 550' });
+    // Its canonical page answers at once, before any rebuild could have ended.
+    const added = await page.request.get('/movie/movie-550/550');
+    expect(added.status()).toBe(200);
+    expect(await added.text()).toContain('<h1>Movie 550</h1>');
 
     const bulk = page.getByRole('group', { name: 'Bulk Import' });
     await bulk.getByLabel('Start Page').fill('1');
@@ -282,7 +286,7 @@ test.describe('signed in as admin', () => {
     await expect.poll(async () => db.selectFrom('requests').select('id').where('message', '=', 'Made after the backup').executeTakeFirst()).toBeUndefined();
   });
 
-  test('publishing a draft puts it on the public site after the rebuild', async ({ page, db, baseURL }) => {
+  test('publishing a draft puts its full page live at once (on demand), then served by the rebuild', async ({ page, db, baseURL }) => {
     test.setTimeout(300_000);
     const draft = await db.selectFrom('movies').select(['id', 'title', 'tmdb_id']).where('is_published', '=', false)
       .orderBy('id').executeTakeFirstOrThrow();
@@ -294,9 +298,26 @@ test.describe('signed in as admin', () => {
     page.once('dialog', (dialog) => dialog.accept());
     await row.getByRole('button', { name: 'Draft' }).click();
     await expect(toast(page, '1 item(s) published!')).toBeVisible();
-    await expect(page.getByTestId('rebuild-status')).toBeVisible();
-    // The running server rebuilds in the background and swaps the new pages in.
-    await expect.poll(async () => (await page.request.get(`${baseURL}${publicPath}`)).status(), { timeout: 280_000, intervals: [3000] }).toBe(200);
+
+    // Rendered on demand (no-store) while the rebuild is still queued or running: the full page, not a placeholder.
+    const live = await page.request.get(`${baseURL}${publicPath}`);
+    expect(live.status()).toBe(200);
+    expect(live.headers()['cache-control']).toBe('no-store');
+    expect((await page.request.get(`${baseURL}/api/admin/rebuild`).then((response) => response.json())).status).toMatch(/queued|running/);
+    const visitor = await page.context().newPage();
+    await visitor.goto(publicPath);
+    await expect(visitor.getByRole('heading', { level: 1, name: draft.title })).toBeVisible();
+    await expect(visitor.getByRole('list', { name: 'Genres' })).toBeVisible();
+    await expect(visitor.getByRole('list', { name: 'Details' })).toBeVisible();
+    await visitor.close();
+
+    const panel = page.getByTestId('rebuild-live');
+    await expect(panel.getByRole('link', { name: draft.title })).toHaveAttribute('href', publicPath, { timeout: 15_000 });
+    await expect(panel).toContainText('Waiting for the rebuild: the home page rows, browse, category and franchise listings, and the sitemap.');
+
+    // The running server rebuilds in the background and swaps the new pages in: then the static page answers.
+    await expect.poll(async () => (await page.request.get(`${baseURL}${publicPath}`)).headers()['cache-control'],
+      { timeout: 280_000, intervals: [3000] }).not.toBe('no-store');
     expect(await (await page.request.get(`${baseURL}${publicPath}`)).text()).toContain(draft.title);
     await page.reload();
     await expect(page.getByTestId('rebuild-status')).toHaveAttribute('data-status', /succeeded|queued|running/);

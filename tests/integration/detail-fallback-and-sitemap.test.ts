@@ -3,7 +3,9 @@ import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { resolveDetailFallback } from '../../src/lib/catalog/detail-fallback.ts';
+import { resolveDetailFallback, resolveFallbackPage } from '../../src/lib/catalog/detail-fallback.ts';
+import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
+import { loadMovieDetails, loadTvDetails } from '../../src/lib/catalog/title-details.ts';
 import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
 
 async function seed(db: Kysely<Database>): Promise<void> {
@@ -36,8 +38,23 @@ describeEachEngine('detail fallbacks', (getDb) => {
     expect(await resolveDetailFallback(getDb(), 'person', 'nobody-credited/9002')).toEqual({ kind: 'error', message: 'Actor not found.' });
   });
 
-  it('a canonical URL that was not prerendered is a page still being built, not a redirect loop', async () => {
-    expect(await resolveDetailFallback(getDb(), 'movie', 'blue-harbor-part-ii/7001')).toEqual({ kind: 'pending', name: 'Blue Harbor: Part II' });
+  it('a canonical URL that was not prerendered is rendered on demand, not a redirect loop', async () => {
+    expect(await resolveDetailFallback(getDb(), 'movie', 'blue-harbor-part-ii/7001')).toEqual({ kind: 'live', id: 7001 });
+    expect(await resolveDetailFallback(getDb(), 'tv', 'night-shift/8001')).toEqual({ kind: 'live', id: 8001 });
+    expect(await resolveDetailFallback(getDb(), 'person', 'zoe-marlowe/9001')).toEqual({ kind: 'live', id: 9001 });
+  });
+
+  it('a live row gets the page data of the build\'s own loader; a row gone meanwhile is not found', async () => {
+    expect(await resolveFallbackPage(getDb(), 'movie', 'blue-harbor-part-ii/7001', '', loadMovieDetails)).toMatchObject({ kind: 'page',
+      detail: { ratingCount: 0, movie: { tmdbId: 7001, title: 'Blue Harbor: Part II', cast: [{ name: 'Zoë Marlowe' }], genres: [{ id: 28 }] } } });
+    expect(await resolveFallbackPage(getDb(), 'tv', 'night-shift/8001', '', loadTvDetails))
+      .toMatchObject({ kind: 'page', detail: { show: { tmdbId: 8001, title: 'Night Shift' } } });
+    expect(await resolveFallbackPage(getDb(), 'person', 'zoe-marlowe/9001', '', loadPersonPages))
+      .toMatchObject({ kind: 'page', detail: { id: 9001, name: 'Zoë Marlowe', knownFor: [{ title: 'Blue Harbor: Part II' }] } });
+    expect(await resolveFallbackPage(getDb(), 'movie', 'old-name/7001', '?a=1', loadMovieDetails))
+      .toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001?a=1' });
+    expect(await resolveFallbackPage(getDb(), 'tv', 'draft-show/8002', '', loadTvDetails)).toEqual({ kind: 'error', message: 'TV show not found.' });
+    expect(await resolveFallbackPage(getDb(), 'movie', 'blue-harbor-part-ii/7001', '', async () => [])).toEqual({ kind: 'error', message: 'Movie not found.' });
   });
 }, { seed });
 

@@ -1,2 +1,2 @@
 /** Tests share the scripts' free-port helper. */
-export { freePort } from '../../scripts/lib/ports.ts';
+export { freePort, freePortOutsideEphemeralRange } from '../../scripts/lib/ports.ts';

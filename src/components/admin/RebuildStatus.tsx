@@ -1,8 +1,11 @@
-/** The site rebuild state (queued, running, or last finished with its time), polled while work is pending. */
+/**
+ * The site rebuild state (queued, running, or last finished with its time), polled while work is pending, and what
+ * is live already: titles changed since the served build have their own pages rendered on demand, while the
+ * listings that show them wait for the rebuild.
+ */
 import { useEffect, useState } from 'react';
 import { api } from './api.ts';
 import type { RebuildState } from '../../lib/admin/contract.ts';
-
 
 function describe(state: RebuildState): string {
   const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -39,9 +42,20 @@ export default function RebuildStatus() {
 
   if (!state) return null;
   return (
-    <p className={`rebuild-status rebuild-${state.status}`} data-testid="rebuild-status" data-status={state.status} aria-live="polite">
-      {describe(state)}{' '}
-      <button type="button" className="link-button" onClick={rebuildNow} disabled={state.status === 'queued'}>Rebuild now</button>
-    </p>
+    <div className="rebuild-panel">
+      <p className={`rebuild-status rebuild-${state.status}`} data-testid="rebuild-status" data-status={state.status} aria-live="polite">
+        {describe(state)}{' '}
+        <button type="button" className="link-button" onClick={rebuildNow} disabled={state.status === 'queued'}>Rebuild now</button>
+      </p>
+      {state.liveOnDemand.length > 0 && (
+        <div className="rebuild-live" data-testid="rebuild-live">
+          <p>Live now (rendered on demand until the rebuild):</p>
+          <ul>
+            {state.liveOnDemand.map((title) => <li key={title.path}><a href={title.path}>{title.title}</a></li>)}
+          </ul>
+          <p>Waiting for the rebuild: the home page rows, browse, category and franchise listings, and the sitemap.</p>
+        </div>
+      )}
+    </div>
   );
 }

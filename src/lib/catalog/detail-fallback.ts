@@ -1,7 +1,9 @@
 /**
  * What to answer for a detail URL that was not prerendered: /movie/..., /tv/..., /people/... paths that
  * getStaticPaths did not generate reach the on-demand catch-all routes. A published title or person under a
- * stale slug moves (301) to its canonical URL; a missing id or an unknown / draft row gets the spec's message.
+ * stale slug moves (301) to its canonical URL; a missing id or an unknown / draft row gets the spec's message;
+ * a canonical URL of a public row (published since the last build) is rendered on demand with the same page
+ * component and loaders as the build, until the rebuild replaces it with the static page.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -21,8 +23,8 @@ const PREFIX: Record<DetailKind, string> = { movie: '/movie', tv: '/tv', person:
 export type FallbackOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'error'; message: string }
-  /** The URL is canonical and the row is public, but its page is not built yet (published since the last build). */
-  | { kind: 'pending'; name: string };
+  /** The URL is canonical and the row is public, but its page is not built yet: render it on demand. */
+  | { kind: 'live'; id: number };
 
 /** The id in '{slug}/{id}' (or a bare '{id}'); null when the path carries no usable id. */
 export function parseDetailPath(rest: string | undefined): { slug: string | null; id: number } | null {
@@ -62,5 +64,20 @@ export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKi
   if (parsed.slug !== slugify(name) || rest !== canonical.slice(PREFIX[kind].length + 1)) {
     return { kind: 'redirect', location: canonical + search };
   }
-  return { kind: 'pending', name };
+  return { kind: 'live', id: parsed.id };
+}
+
+export type FallbackPage<Detail> =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'page'; detail: Detail };
+
+/** The outcome with, for a live row, its page data from the build's own loader (`load`, asked for that one id). */
+export async function resolveFallbackPage<Detail>(db: Kysely<Database>, kind: DetailKind, rest: string | undefined, search: string,
+  load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<FallbackPage<Detail>> {
+  const outcome = await resolveDetailFallback(db, kind, rest, search);
+  if (outcome.kind !== 'live') return outcome;
+  const [detail] = await load(db, [outcome.id]);
+  // Unpublished between the two queries.
+  return detail ? { kind: 'page', detail } : { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
 }

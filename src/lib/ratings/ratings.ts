@@ -28,10 +28,12 @@ export async function userRating(db: Db, userId: string, ref: TitleRef): Promise
   return row ? Number(row.rating) : null;
 }
 
-/** How many users rated each title of a type, keyed by TMDB id: one query for a whole build. */
-export async function ratingCountsByTitle(db: Db, type: TitleRef['type']): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('user_ratings').select((eb) => ['content_tmdb_id', eb.fn.countAll<number>().as('count')])
-    .where('content_type', '=', type).groupBy('content_tmdb_id').execute();
+/** How many users rated each title of a type (all, or those with the given TMDB ids), keyed by TMDB id: one query for a whole build. */
+export async function ratingCountsByTitle(db: Db, type: TitleRef['type'], tmdbIds?: number[]): Promise<Map<number, number>> {
+  let query = db.selectFrom('user_ratings').select((eb) => ['content_tmdb_id', eb.fn.countAll<number>().as('count')])
+    .where('content_type', '=', type);
+  if (tmdbIds) query = query.where('content_tmdb_id', 'in', tmdbIds);
+  const rows = await query.groupBy('content_tmdb_id').execute();
   return new Map(rows.map((row) => [row.content_tmdb_id, Number(row.count)]));
 }
 

@@ -9,10 +9,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, RebuildStatus } from '../../../db/schema.ts';
+import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
-import { buildHookUrl, onServerlessHost, rebuildsDisabled } from '../settings.ts';
-
+import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
@@ -29,6 +29,25 @@ export interface RebuildState {
   /** When the last build that ended did so (while another is queued or running). */
   lastFinishedAt: string | null;
   mode: 'hook' | 'local' | 'off';
+  /**
+   * Published titles changed since the served pages were built, newest first (at most LIVE_LIST_LIMIT): their own
+   * pages are live now, rendered on demand; listings (home, browse, categories, sitemap) wait for the rebuild.
+   */
+  liveOnDemand: LiveTitle[];
+}
+
+export interface LiveTitle { type: 'movie' | 'tv'; title: string; path: string }
+
+export const LIVE_LIST_LIMIT = 20;
+
+/**
+ * When the served build started reading the database: astro.config.mjs stamps SITE_BUILT_AT into the server bundle
+ * (the same build as the static pages); a later local rebuild (which keeps the running server's code) moves it on.
+ */
+export function servedBuildStart(bundled: string | undefined, latestLocalBuild: Date | null): Date | null {
+  const stamped = bundled ? new Date(bundled) : null;
+  if (!stamped || !latestLocalBuild) return stamped ?? latestLocalBuild;
+  return stamped > latestLocalBuild ? stamped : latestLocalBuild;
 }
 
 /** Starts work on queued requests; replaceable in tests. */
@@ -64,11 +83,15 @@ export async function requestRebuild(db: Db, reason: string): Promise<{ coalesce
   }
 }
 
-export async function getRebuildStatus(db: Db): Promise<RebuildState> {
+export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()): Promise<RebuildState> {
   const rows = await db.selectFrom('rebuild_requests').selectAll().orderBy('id', 'desc').limit(1).execute();
   const latest = rows[0];
   const finished = await db.selectFrom('rebuild_requests').select('finished_at')
     .where('finished_at', 'is not', null).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
+  const mode = rebuildMode();
+  // A succeeded hook request only means Netlify accepted it: the deployed bundle's stamp says what is served.
+  const localBuild = mode === 'hook' ? null : await latestSucceededStart(db);
+  const since = servedBuildStart(bundledBuildStart, localBuild);
   return {
     status: latest?.status ?? 'idle',
     reason: latest?.reason ?? null,
@@ -78,8 +101,24 @@ export async function getRebuildStatus(db: Db): Promise<RebuildState> {
     finishedAt: iso(latest?.finished_at),
     error: latest?.error ?? null,
     lastFinishedAt: iso(finished?.finished_at),
-    mode: rebuildMode(),
+    mode,
+    liveOnDemand: since ? await titlesChangedSince(db, since) : [],
   };
+}
+
+async function latestSucceededStart(db: Db): Promise<Date | null> {
+  const row = await db.selectFrom('rebuild_requests').select('started_at').where('status', '=', 'succeeded')
+    .orderBy('started_at', 'desc').limit(1).executeTakeFirst();
+  return row?.started_at ? new Date(row.started_at) : null;
+}
+
+async function titlesChangedSince(db: Db, since: Date): Promise<LiveTitle[]> {
+  const rows = await db.selectFrom('movies').select([sql<LiveTitle['type']>`'movie'`.as('type'), 'tmdb_id', 'title', 'updated_at'])
+    .where('is_published', '=', true).where('updated_at', '>', since)
+    .unionAll(db.selectFrom('tv_shows').select([sql<LiveTitle['type']>`'tv'`.as('type'), 'tmdb_id', sql<string>`name`.as('title'), 'updated_at'])
+      .where('is_published', '=', true).where('updated_at', '>', since))
+    .orderBy('updated_at', 'desc').limit(LIVE_LIST_LIMIT).execute();
+  return rows.map((row) => ({ type: row.type, title: row.title, path: canonicalDetailPath(row.type, row.title, row.tmdb_id) }));
 }
 
 /** Moves the queued request to running; null when there is none. */
