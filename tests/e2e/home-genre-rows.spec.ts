@@ -1,6 +1,6 @@
 /** Home page below Recently Added: genre rows loaded one after another, app promo, FAQ and newsletter. */
 import { expect, test } from './support/fixtures.ts';
-import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../../src/lib/catalog/genres.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../../src/lib/catalog/client/genres.ts';
 
 test('home HTML holds only the first genre rows; the others are light placeholders in spec order', async ({ request }) => {
   const html = await (await request.get('/')).text();

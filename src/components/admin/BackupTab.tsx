@@ -1,6 +1,6 @@
 /** Backup & Restore: download the whole database as JSON; restore from such a file after typing RESTORE. */
 import { useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 

@@ -1,6 +1,6 @@
 /** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';

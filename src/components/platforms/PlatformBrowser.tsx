@@ -5,10 +5,10 @@
  * of ?id= buttons, so a pick made before hydration still lands on that platform (the page reads ?id= on load).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { imageUrl } from '../../lib/catalog/images.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
 import {
   PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, selectedPlatformId, type Platform, type PlatformPage,
-} from '../../lib/catalog/platform-params.ts';
+} from '../../lib/catalog/client/platform-params.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 

@@ -1,9 +1,9 @@
 /** The /search island: reads ?query=, searches only non-blank text, shows 12 skeletons while loading. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
-import { imageUrl } from '../../lib/catalog/images.ts';
-import { personHref, type PersonResult, type SearchResults as SearchAnswer } from '../../lib/catalog/search-results.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
+import { personHref, type PersonResult, type SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 
 export const SEARCH_SKELETONS = 12;

@@ -4,10 +4,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import type { TitleCard } from './cards.ts';
+import type { TitleCard } from './client/cards.ts';
 import { categoryHref, genreNames, toCard, sortSql, TITLE_TABLES } from './browse.ts';
 import { GENRE_ROW_CANDIDATES, removeAlreadyShown } from './browse-rows.ts';
-import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './genres.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
 import { recentMovies, recentShows } from './home.ts';
 
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */

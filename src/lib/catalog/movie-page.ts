@@ -4,8 +4,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, movieCard, yearOf, type TitleCard } from './cards.ts';
-import { slugify } from './slug.ts';
+import { MOVIE_CARD_COLUMNS, movieCard, yearOf, type TitleCard } from './client/cards.ts';
+import { slugify } from './client/slug.ts';
 
 export const TOP_CAST_LIMIT = 15;
 export const MORE_LIKE_THIS_LIMIT = 12;

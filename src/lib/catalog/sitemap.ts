@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { creditedInPublishedTitle } from './people.ts';
-import { slugify } from './slug.ts';
+import { slugify } from './client/slug.ts';
 
 export const STATIC_PATHS = [
   '/', '/movies', '/tv-shows', '/people', '/platforms', '/request', '/download-app',

@@ -1,8 +1,8 @@
 /** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
 import type { Kysely } from 'kysely';
 import type { Database, ListName } from '../../../db/schema.ts';
-import type { TitleCard } from '../catalog/cards.ts';
-export { LIST_LABELS } from './labels.ts';
+import type { TitleCard } from '../catalog/client/cards.ts';
+export { LIST_LABELS } from './client/labels.ts';
 import { loadTitleCards, titleKey } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';
