@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
-import { personHref, type PersonResult, type SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
+import { personHref } from '../../lib/catalog/client/people-params.ts';
+import type { PersonResult, SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 
 export const SEARCH_SKELETONS = 12;

@@ -79,6 +79,6 @@ export interface BulkImportPage extends AdminMessage { totalProcessedInRun: numb
 export interface RestoreDone extends AdminMessage { rows: number }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';
-export type { AdminEpisodeRow, SeasonView } from './episodes.ts';
+export type { AdminEpisodeRow, AdminSeasonView } from './episodes.ts';
 export type { AnalyticsSummary } from '../analytics/summary.ts';
 export type { RebuildState } from '../rebuild/index.ts';

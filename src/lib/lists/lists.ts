@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 
 
 /** The published titles of a list, most recently added first. */
-export async function listTitles(db: Db, userId: string, list: ListName): Promise<TitleCard[]> {
+export async function titlesInList(db: Db, userId: string, list: ListName): Promise<TitleCard[]> {
   const rows = await db.selectFrom('user_list_items').select(['content_type', 'content_tmdb_id'])
     .where('user_id', '=', userId).where('list', '=', list)
     .orderBy('added_at', 'desc').orderBy('content_tmdb_id', 'desc').execute();
