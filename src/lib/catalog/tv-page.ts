@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './client/cards.ts';
-import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './movie-page.ts';
+import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './title-page.ts';
 import { seasonLabel } from './client/seasons.ts';
 import { slugify } from './client/slug.ts';
 
