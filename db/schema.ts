@@ -1,5 +1,5 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
@@ -206,14 +206,14 @@ export interface Database {
   requests: RequestsTable;
   view_events: ViewEventsTable;
   rate_limits: RateLimitsTable;
+  rebuild_requests: RebuildRequestsTable;
+  account_mail_jobs: AccountMailJobsTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type Movie = Selectable<MoviesTable>;
 export type NewMovie = Insertable<MoviesTable>;
-export type MovieUpdate = Updateable<MoviesTable>;
-export type TvShow = Selectable<TvShowsTable>;
 export type NewTvShow = Insertable<TvShowsTable>;
-export type Episode = Selectable<TvShowEpisodesTable>;
 export type Person = Selectable<PeopleTable>;
 export type User = Selectable<UsersTable>;
 
@@ -231,11 +231,6 @@ export interface RebuildRequestsTable {
   error: string | null;
 }
 
-// Declaration merging: adds the table to Database above.
-export interface Database {
-  rebuild_requests: RebuildRequestsTable;
-}
-
 // --- Account mail queue (db/migrations/0004_account_mail.ts) ---
 export type AccountMailKind = 'sign_up' | 'password_reset';
 
@@ -250,17 +245,9 @@ export interface AccountMailJobsTable {
   last_error: string | null;
 }
 
-export interface Database {
-  account_mail_jobs: AccountMailJobsTable;
-}
-
 // --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
 export interface CatalogueVersionTable {
   singleton: Generated<boolean>;
   version: Generated<number>;
   changed_at: Timestamp;
-}
-
-export interface Database {
-  catalogue_version: CatalogueVersionTable;
 }

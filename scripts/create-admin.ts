@@ -5,7 +5,7 @@
  * It follows the sign-up rule and is never printed or logged. An existing account is promoted (or updated).
  */
 import { createOrPromoteAdmin, type AdminChange } from '../src/lib/accounts/accounts.ts';
-import { emailProblem, newPasswordProblem, normaliseEmail } from '../src/lib/accounts/rules.ts';
+import { emailProblem, newPasswordProblem, normaliseEmail } from '../src/lib/accounts/client/rules.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
 const USAGE = 'Usage: npm run create-admin -- <email>   (password prompted, or piped on stdin)';

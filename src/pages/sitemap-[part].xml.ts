@@ -1,10 +1,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getDb } from '../lib/db.ts';
-import { renderSitemap, sitemapEntries, sitemapParts, type SitemapEntry } from '../lib/catalog/sitemap.ts';
+import { renderSitemap, sitemapEntriesForBuild, sitemapParts, type SitemapEntry } from '../lib/catalog/sitemap.ts';
 
 /** The parts listed by the sitemap index; none is built while one sitemap.xml holds the whole catalogue. */
 export const getStaticPaths = (async () => {
-  const parts = sitemapParts(await sitemapEntries(await getDb()));
+  const parts = sitemapParts(await sitemapEntriesForBuild());
   return parts.map((entries, i) => ({ params: { part: String(i + 1) }, props: { entries } }));
 }) satisfies GetStaticPaths;
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { slugify } from '../../src/lib/catalog/slug.ts';
+import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { listPeople } from '../../src/lib/catalog/people.ts';
-import { REQUEST_SUBMITTED } from '../../src/lib/personal/constants.ts';
+import { REQUEST_SUBMITTED } from '../../src/lib/personal/client/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** Home page below Recently Added: genre rows loaded one after another, app promo, FAQ and newsletter. */
 import { expect, test } from './support/fixtures.ts';
-import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../../src/lib/catalog/genres.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../../src/lib/catalog/client/genres.ts';
 
 test('home HTML holds only the first genre rows; the others are light placeholders in spec order', async ({ request }) => {
   const html = await (await request.get('/')).text();
@@ -9,13 +9,13 @@ test('home HTML holds only the first genre rows; the others are light placeholde
   const specOrder = [...HOME_MOVIE_GENRE_ROWS.map((g) => `movie-${g.id}`), ...HOME_TV_GENRE_ROWS.map((g) => `tv-${g.id}`)];
   expect(titles.length).toBeGreaterThan(2);
   expect(titles).toEqual(specOrder.filter((key) => titles.includes(key)));
-  const placeholders = html.match(/data-home-row="\/api\/catalog\/home-rows\/[a-z]+-\d+\/"/g) ?? [];
+  const placeholders = html.match(/data-home-row="\/fragments\/home-rows\/[a-z]+-\d+\/"/g) ?? [];
   expect(placeholders).toHaveLength(titles.length - 2);
 });
 
 test('home: genre rows with View More links load one after another', async ({ page }) => {
   const fetched: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/catalog/home-rows/')) fetched.push(new URL(request.url()).pathname); });
+  page.on('request', (request) => { if (request.url().includes('/fragments/home-rows/')) fetched.push(new URL(request.url()).pathname); });
   await page.goto('/', { waitUntil: 'networkidle' });
   const urls = await page.locator('section[data-home-row]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.homeRow!));
   expect(fetched.length).toBeLessThan(urls.length); // far-away rows wait for the visitor
@@ -46,7 +46,7 @@ test('home: newsletter only thanks the subscriber', async ({ page }) => {
   await expect(box.getByText('Thank you for subscribing!')).toHaveCount(0); // the e-mail is required
   const requests: string[] = [];
   page.on('request', (request) => {
-    const sent = ['document', 'fetch', 'xhr'].includes(request.resourceType()) && !request.url().includes('/api/catalog/home-rows/');
+    const sent = ['document', 'fetch', 'xhr'].includes(request.resourceType()) && !request.url().includes('/fragments/home-rows/');
     if (sent) requests.push(request.url());
   });
   await box.getByLabel('Email address').fill('fan@example.com');

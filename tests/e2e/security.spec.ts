@@ -4,7 +4,7 @@
  * hostile catalogue text (markup and a NUL byte from TMDB) that reaches a public page as text only.
  */
 import type { Page } from '@playwright/test';
-import { slugify } from '../../src/lib/catalog/slug.ts';
+import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { HOSTILE_MARKUP, HOSTILE_MOVIE_ID, HOSTILE_TITLE } from '../support/tmdb-fixtures/index.ts';
 import { signIn } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/slug.ts';
+import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { creditedInPublishedTitle } from '../../src/lib/catalog/people.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { browseTitles, loadCategoryPages, newestWithBackdrop } from '../../src/lib/catalog/browse.ts';
-import { isPageOutOfRange } from '../../src/lib/catalog/browse-params.ts';
+import { isPageOutOfRange } from '../../src/lib/catalog/client/browse-params.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d));
 

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { heroMovies, recentMovies, recentShows } from '../../src/lib/catalog/home.ts';
-import { loadMoviePages, TOP_CAST_LIMIT } from '../../src/lib/catalog/movie-page.ts';
+import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
+import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page.ts';
 
 describeEachEngine('home reads', (getDb) => {
   it('recent movies: published only, newest first, at most 20', async () => {

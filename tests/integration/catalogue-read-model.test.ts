@@ -7,7 +7,7 @@ import { insertGenres, insertMovie } from '../support/catalogue-fixtures.ts';
 import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
 import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
 import { browseTitles } from '../../src/lib/catalog/browse.ts';
-import type { BrowseSort } from '../../src/lib/catalog/browse-params.ts';
+import type { BrowseSort } from '../../src/lib/catalog/client/browse-params.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
 import { CatalogueCache, loadCatalogueReadModel, readCatalogueVersion } from '../../src/lib/catalog/read-model.ts';

@@ -1,7 +1,7 @@
 /** Small hand-made catalogue rows for integration tests (the demo seed is for people, these are for assertions). */
 import type { Kysely } from 'kysely';
 import type { Database, NewMovie, NewTvShow } from '../../db/schema.ts';
-import { GENRES } from '../../src/lib/catalog/genres.ts';
+import { GENRES } from '../../src/lib/catalog/client/genres.ts';
 
 let nextTmdbId = 1000;
 

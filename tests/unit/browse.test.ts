@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TitleCard } from '../../src/lib/catalog/cards.ts';
+import type { TitleCard } from '../../src/lib/catalog/client/cards.ts';
 import { removeAlreadyShown } from '../../src/lib/catalog/browse-rows.ts';
 import {
   browseApiUrl, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
-} from '../../src/lib/catalog/browse-params.ts';
+} from '../../src/lib/catalog/client/browse-params.ts';
 import { browseQuery } from '../../src/lib/catalog/contract.ts';
 import { parseQuery } from '../support/contract.ts';
-import { retryDelay } from '../../src/lib/catalog/fetcher.ts';
+import { retryDelay } from '../../src/lib/catalog/client/fetcher.ts';
 import { ApiError } from '../../src/lib/http/api-client.ts';
 
 const card = (tmdbId: number, type: TitleCard['type'] = 'movie'): TitleCard => ({

@@ -4,7 +4,7 @@ import { countryOf, viewSessionFromCookies } from '../../src/lib/analytics/event
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
 import { clientIp } from '../../src/lib/http/respond.ts';
-import { $toasts, showPendingToast } from '../../src/lib/ui/toast.ts';
+import { $toasts, showPendingToast } from '../../src/lib/ui/client/toast.ts';
 
 const HOSTILE = ['%', '%E0%A4%A', '%ZZ', '\u0000', '=;=;', 'a'.repeat(10_000), '{"', '%C0%80'];
 

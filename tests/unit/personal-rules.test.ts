@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { relativeAge } from '../../src/lib/requests/relative-time.ts';
+import { relativeAge } from '../../src/lib/requests/client/relative-time.ts';
 import { requesterName } from '../../src/lib/requests/requests.ts';
 import { countryOf, deviceTypeOf, viewSessionCookie, viewSessionFromCookies } from '../../src/lib/analytics/events.ts';
-import { viewsToReport } from '../../src/lib/analytics/view-reporting.ts';
-import { createThrottle, progressPercentage, readPlayerMessage } from '../../src/lib/history/player-progress.ts';
+import { viewsToReport } from '../../src/lib/analytics/client/view-reporting.ts';
+import { createThrottle, progressPercentage, readPlayerMessage } from '../../src/lib/history/client/player-progress.ts';
 import { resumeHref } from '../../src/lib/history/history.ts';
 import { ratingWeight, reasonFor } from '../../src/lib/recommendations/signals.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
 import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
 import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/catalog/sitemap.ts';
-import { isMobileVisitor, shouldShowMobilePrompt } from '../../src/lib/ui/mobile-prompt.ts';
+import { isMobileVisitor, shouldShowMobilePrompt } from '../../src/lib/ui/client/mobile-prompt.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeason, parseEpisodeRequest, seasonLabel } from '../../src/lib/catalog/seasons.ts';
-import { compareKnownFor, peopleApiUrl, personAge, type KnownForKeys } from '../../src/lib/catalog/people-params.ts';
-import { platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId } from '../../src/lib/catalog/platform-params.ts';
+import { defaultSeason, parseEpisodeRequest, seasonLabel } from '../../src/lib/catalog/client/seasons.ts';
+import { compareKnownFor, peopleApiUrl, personAge, type KnownForKeys } from '../../src/lib/catalog/client/people-params.ts';
+import { platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId } from '../../src/lib/catalog/client/platform-params.ts';
 import { PeopleQuery, PlatformQuery } from '../../src/lib/catalog/contract.ts';
 import { parseQuery } from '../support/contract.ts';
 import type { PersonPage } from '../../src/lib/catalog/person-page.ts';
 import { personJsonLd, tvSeriesJsonLd } from '../../src/lib/catalog/seo.ts';
 import type { TvPage } from '../../src/lib/catalog/tv-page.ts';
-import { shareLink, SHARE_COPIED_MESSAGE, SHARE_FAILED_MESSAGE } from '../../src/lib/ui/share.ts';
+import { shareLink, SHARE_COPIED_MESSAGE, SHARE_FAILED_MESSAGE } from '../../src/lib/ui/client/share.ts';
 
 describe('seasons', () => {
   it('labels season 0 Specials and defaults to the first season above 0', () => {

@@ -4,7 +4,7 @@
  */
 import {
   TITLE_SORT_OPTIONS, genreOptions, yearOptions, type BrowseFilters, type BrowseScope,
-} from '../../../src/lib/catalog/browse-params.ts';
+} from '../../../src/lib/catalog/client/browse-params.ts';
 import type { Random } from '../../../src/lib/demo/random.ts';
 
 export type TypoEdit = 'drop' | 'insert' | 'replace' | 'swap';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { peopleApiUrl } from '../../../src/lib/catalog/people-params.ts';
+import { peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
 import { Random } from '../../../src/lib/demo/random.ts';
 import { openBenchDatabase, type BenchDatabase } from '../bench-database.ts';

@@ -1,10 +1,10 @@
 /** The load scenarios of issue 11 §1, built from the fixtures; "varied" ones send a different request every time. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { AUTH_BASE_PATH } from '../../../src/lib/accounts/routes.ts';
-import { browseApiUrl } from '../../../src/lib/catalog/browse-params.ts';
-import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/people-params.ts';
-import { platformApiUrl } from '../../../src/lib/catalog/platform-params.ts';
+import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
+import { browseApiUrl } from '../../../src/lib/catalog/client/browse-params.ts';
+import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
+import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
 import type { Random } from '../../../src/lib/demo/random.ts';
 import { LIST_NAMES } from '../../../src/lib/lists/contract.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';

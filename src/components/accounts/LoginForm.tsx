@@ -1,9 +1,9 @@
 /** /login: the Sign In view (with the Forgot Password view it toggles to) for visitors only. */
 import { useEffect, useState } from 'react';
-import { postJson, signIn } from '../../lib/accounts/client.ts';
-import { MESSAGES, signInErrorMessage } from '../../lib/accounts/messages.ts';
-import { emailProblem } from '../../lib/accounts/rules.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { postJson, signIn } from '../../lib/accounts/client/account-calls.ts';
+import { MESSAGES, signInErrorMessage } from '../../lib/accounts/client/messages.ts';
+import { emailProblem } from '../../lib/accounts/client/rules.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';

@@ -1,9 +1,9 @@
 /** /profile: the e-mail with its generated avatar, and the change-password form (signed-in users only). */
 import { useState } from 'react';
 import type { SessionUser } from '../../lib/accounts/guards.ts';
-import { postJson } from '../../lib/accounts/client.ts';
-import { newPasswordProblem } from '../../lib/accounts/rules.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { postJson } from '../../lib/accounts/client/account-calls.ts';
+import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';

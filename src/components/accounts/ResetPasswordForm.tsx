@@ -1,8 +1,8 @@
 /** /reset-password?token=...: the new password from the e-mailed link; then signed in and sent home. */
 import { useState } from 'react';
-import { postJson } from '../../lib/accounts/client.ts';
-import { newPasswordProblem } from '../../lib/accounts/rules.ts';
-import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
+import { postJson } from '../../lib/accounts/client/account-calls.ts';
+import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
+import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import PasswordField from './PasswordField.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
 

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../lib/accounts/guards.ts';
-import { $session, guardRedirect, type SessionRequirement } from '../../lib/accounts/session-store.ts';
+import { $session, guardRedirect, type SessionRequirement } from '../../lib/accounts/client/session-store.ts';
 
 interface Props {
   require: SessionRequirement;

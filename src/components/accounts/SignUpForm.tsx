@@ -1,8 +1,8 @@
 /** /signup: e-mail, password and confirmation; the account is active once the e-mailed link is opened. */
 import { useState } from 'react';
-import { postJson } from '../../lib/accounts/client.ts';
-import { MESSAGES } from '../../lib/accounts/messages.ts';
-import { emailProblem } from '../../lib/accounts/rules.ts';
+import { postJson } from '../../lib/accounts/client/account-calls.ts';
+import { MESSAGES } from '../../lib/accounts/client/messages.ts';
+import { emailProblem } from '../../lib/accounts/client/rules.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';

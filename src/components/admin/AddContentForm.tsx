@@ -1,6 +1,6 @@
 /** Add New: a TMDB id (required, ≥ 1) and, for movies, optional stream and download URLs. */
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 

@@ -3,8 +3,8 @@
  * typing RESTORE. A restore updates the tables the file holds; "Replace everything" first empties every table.
  */
 import { useState } from 'react';
-import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/restore-options.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/client/restore-options.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 

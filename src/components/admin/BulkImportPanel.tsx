@@ -1,6 +1,6 @@
 /** Bulk Import: imports TMDB list pages one by one, following the server's nextPage, until past the end page. */
 import { useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { BulkImportPage, SkippedTitle } from '../../lib/admin/contract.ts';

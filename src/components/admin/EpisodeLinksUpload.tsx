@@ -1,6 +1,6 @@
 /** Bulk stream/download links for one season: paste JSON or load a .json file, then Upload Links. */
 import { useState, type ChangeEvent } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { EpisodeLinksUploaded } from '../../lib/admin/contract.ts';

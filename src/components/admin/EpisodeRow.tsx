@@ -1,6 +1,6 @@
 /** One episode; in edit mode its number, TMDB ID, name, overview, stream URL and download URL can change. */
 import { useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';

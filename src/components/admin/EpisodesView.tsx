@@ -1,23 +1,23 @@
 /** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
 import EpisodeRow from './EpisodeRow.tsx';
-import type { AdminEpisodeRow, AdminTitleRow, SeasonView } from '../../lib/admin/contract.ts';
+import type { AdminEpisodeRow, AdminTitleRow, AdminSeasonView } from '../../lib/admin/contract.ts';
 
 
 export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; onBack(): void }) {
   const [season, setSeason] = useState<number | null>(null);
-  const [view, setView] = useState<SeasonView | null>(null);
+  const [view, setView] = useState<AdminSeasonView | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
 
   const load = useCallback(async () => {
     try {
       const params = new URLSearchParams({ showId: String(show.id) });
       if (season !== null) params.set('season', String(season));
-      const next = await api<SeasonView>(`/api/admin/tv/episodes?${params}`);
+      const next = await api<AdminSeasonView>(`/api/admin/tv/episodes?${params}`);
       setView(next);
       if (season === null) setSeason(next.season);
     } catch (error) {

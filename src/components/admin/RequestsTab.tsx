@@ -1,6 +1,6 @@
 /** Requests tab: newest first, search on the message, delete one. */
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminList, AdminRequestRow } from '../../lib/admin/contract.ts';

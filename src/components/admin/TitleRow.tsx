@@ -1,7 +1,7 @@
 /** One row of the Movies / TV table; in edit mode a movie's stream and download URLs, or a show's trailer, can change. */
 import { useEffect, useState } from 'react';
-import { imageUrl } from '../../lib/catalog/images.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';

@@ -1,6 +1,6 @@
 /** Movies / TV Shows tab: search, Add New, Bulk Import, the table with selection, publication, edit and delete. */
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import AddContentForm from './AddContentForm.tsx';

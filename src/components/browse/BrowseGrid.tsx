@@ -9,14 +9,14 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
-import type { TitleCard } from '../../lib/catalog/cards.ts';
+import type { TitleCard } from '../../lib/catalog/client/cards.ts';
 import {
   BROWSE_SKELETONS, browseApiUrl, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
   parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,
-} from '../../lib/catalog/browse-params.ts';
-import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+} from '../../lib/catalog/client/browse-params.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
-import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
+import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import TitleCardView from './TitleCardView.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** The React twin of catalog/TitleCard.astro (same markup and classes) for islands that render cards. */
-import { formatRating, titleHref, type TitleCard } from '../../lib/catalog/cards.ts';
-import { imageSrcSet, imageUrl } from '../../lib/catalog/images.ts';
+import { formatRating, titleHref, type TitleCard } from '../../lib/catalog/client/cards.ts';
+import { imageSrcSet, imageUrl } from '../../lib/catalog/client/images.ts';
 
 /** `href` overrides the title page link (Continue Watching resumes on an episode). */
 export default function TitleCardView({ card, showType = false, href }: { card: TitleCard; showType?: boolean; href?: string }) {

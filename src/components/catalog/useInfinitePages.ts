@@ -5,8 +5,8 @@
  * sentinel element (placed after the list) comes near the viewport.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BrowsePage } from '../../lib/catalog/browse-params.ts';
-import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
+import type { BrowsePage } from '../../lib/catalog/client/browse-params.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
 
 interface Loaded<P> { key: string; pages: P[]; failed: boolean }
 

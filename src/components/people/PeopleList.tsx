@@ -3,12 +3,12 @@
  * Popularity or alphabetically. A sort change clears the list and restarts at page 1 (spec section 4).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { BrowsePage } from '../../lib/catalog/browse-params.ts';
-import { imageUrl } from '../../lib/catalog/images.ts';
+import type { BrowsePage } from '../../lib/catalog/client/browse-params.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
 import {
   PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, peopleApiUrl, personHref, type PeopleSort, type PersonCard,
-} from '../../lib/catalog/people-params.ts';
-import { usePreHydrationChanges } from '../../lib/islands/pre-hydration.ts';
+} from '../../lib/catalog/client/people-params.ts';
+import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 
 interface Props { initial: BrowsePage<PersonCard>; initialSort: PeopleSort }

@@ -1,6 +1,6 @@
 /** Home's Continue Watching row: unfinished titles, newest first; renders nothing when there are none. */
 import { useEffect, useState } from 'react';
-import { fetchContinueWatching } from '../../lib/personal/api.ts';
+import { fetchContinueWatching } from '../../lib/personal/client/api.ts';
 import type { ContinueWatchingItem } from '../../lib/history/history.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 

@@ -1,11 +1,11 @@
 /** /recommendations: a hero of the top pick, then the grid, each title with the reason it was picked. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { titleHref } from '../../lib/catalog/cards.ts';
-import { imageUrl } from '../../lib/catalog/images.ts';
-import { $session } from '../../lib/accounts/session-store.ts';
-import { fetchRecommendations } from '../../lib/personal/api.ts';
-import { LOGIN_FOR_RECOMMENDATIONS, NO_RECOMMENDATIONS, RECOMMENDATIONS_FAILED } from '../../lib/personal/constants.ts';
+import { titleHref } from '../../lib/catalog/client/cards.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
+import { $session } from '../../lib/accounts/client/session-store.ts';
+import { fetchRecommendations } from '../../lib/personal/client/api.ts';
+import { LOGIN_FOR_RECOMMENDATIONS, NO_RECOMMENDATIONS, RECOMMENDATIONS_FAILED } from '../../lib/personal/client/constants.ts';
 import type { Recommendation } from '../../lib/recommendations/recommendations.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';

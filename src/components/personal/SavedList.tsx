@@ -6,12 +6,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ListName } from '../../../db/schema.ts';
-import type { TitleCard } from '../../lib/catalog/cards.ts';
-import { $session, guardRedirect } from '../../lib/accounts/session-store.ts';
-import { LIST_LABELS } from '../../lib/lists/labels.ts';
-import { fetchList } from '../../lib/personal/api.ts';
+import type { TitleCard } from '../../lib/catalog/client/cards.ts';
+import { $session, guardRedirect } from '../../lib/accounts/client/session-store.ts';
+import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
+import { fetchList } from '../../lib/personal/client/api.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
-import { LOGIN_TO_SEE_LIST } from '../../lib/personal/constants.ts';
+import { LOGIN_TO_SEE_LIST } from '../../lib/personal/client/constants.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';
 import SkeletonGrid from './SkeletonGrid.tsx';

@@ -1,4 +1,4 @@
-import { PERSONAL_SKELETONS } from '../../lib/personal/constants.ts';
+import { PERSONAL_SKELETONS } from '../../lib/personal/client/constants.ts';
 
 /** The loading state of personal grids: 20 card skeletons (spec section 9). */
 export default function SkeletonGrid({ label }: { label: string }) {

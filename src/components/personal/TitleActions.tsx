@@ -6,13 +6,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ContentType, ListName } from '../../../db/schema.ts';
-import { $session, resolvedUser } from '../../lib/accounts/session-store.ts';
-import { LIST_LABELS } from '../../lib/lists/labels.ts';
-import { fetchTitleState, saveListMembership, saveRating } from '../../lib/personal/api.ts';
+import { $session, resolvedUser } from '../../lib/accounts/client/session-store.ts';
+import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
+import { fetchTitleState, saveListMembership, saveRating } from '../../lib/personal/client/api.ts';
 import type { TitleState } from '../../lib/ratings/contract.ts';
-import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/constants.ts';
-import { deferUntilSignedIn } from '../../lib/personal/pending-action.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/constants.ts';
+import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
+import { showToast } from '../../lib/ui/client/toast.ts';
 
 interface Props {
   type: ContentType;

@@ -6,10 +6,10 @@
  * hydration still lands on that platform (platforms.astro sends ?id= on to the platform's page).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { imageUrl } from '../../lib/catalog/images.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
 import {
   PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId, type Platform, type PlatformPage,
-} from '../../lib/catalog/platform-params.ts';
+} from '../../lib/catalog/client/platform-params.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trackPlayerProgress, type PlaybackTarget } from '../../lib/history/player-progress.ts';
+import { trackPlayerProgress, type PlaybackTarget } from '../../lib/history/client/player-progress.ts';
 
 /**
  * The embedded player frame shared by the movie and TV players. The sandbox omits allow-popups, so pop-ups

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import EmbedFrame from './EmbedFrame.tsx';
-import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/player.ts';
+import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/client/player.ts';
 
 interface Props {
   tmdbId: number;

@@ -4,9 +4,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { createCatalogFetcherStore } from '../../lib/catalog/fetcher.ts';
-import { imageUrl } from '../../lib/catalog/images.ts';
-import { personHref, type PersonResult, type SearchResults as SearchAnswer } from '../../lib/catalog/search-results.ts';
+import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
+import { imageUrl } from '../../lib/catalog/client/images.ts';
+import { personHref } from '../../lib/catalog/client/people-params.ts';
+import type { PersonResult, SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 
 export const SEARCH_SKELETONS = 12;

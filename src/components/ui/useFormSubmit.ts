@@ -6,7 +6,7 @@
  * included, in the URL).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { showToast, toastAfterNavigation } from '../../lib/ui/toast.ts';
+import { showToast, toastAfterNavigation } from '../../lib/ui/client/toast.ts';
 
 export function useFormSubmit(check: () => string | null, action: () => Promise<void>) {
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
-import { normaliseEmail } from './rules.ts';
+import { normaliseEmail } from './client/rules.ts';
 import type { SessionClaims } from './session.ts';
 import { voidAuthTokens, type ConsumedToken } from './tokens.ts';
 

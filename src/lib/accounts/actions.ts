@@ -10,10 +10,10 @@ import { confirmEmail, replacePassword } from './accounts.ts';
 import type { AccountMessage, ChangePasswordInput, ResetPasswordInput, SignUpInput } from './contract.ts';
 import type { SessionUser } from './guards.ts';
 import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from './client/messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, emailBucket, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
-import { emailProblem, newPasswordProblem, signUpProblem } from './rules.ts';
+import { emailProblem, newPasswordProblem, signUpProblem } from './client/rules.ts';
 import { sessionCookie, type SessionKeys } from './session.ts';
 import { consumeAuthToken } from './tokens.ts';
 

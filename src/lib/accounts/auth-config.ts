@@ -8,11 +8,11 @@ import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { SignInErrorCode } from './messages.ts';
+import type { SignInErrorCode } from './client/messages.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { BACKOFFS, clearRateLimit, emailAndIpBucket, forgiveAttempt, hitBackoffs, ipBucket } from './rate-limit.ts';
-import { AUTH_BASE_PATH } from './routes.ts';
-import { emailProblem, normaliseEmail } from './rules.ts';
+import { AUTH_BASE_PATH } from './client/routes.ts';
+import { emailProblem, normaliseEmail } from './client/rules.ts';
 import { findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 

@@ -14,7 +14,7 @@ import type { Database } from '../../../db/schema.ts';
 import { findUserByEmail, insertUnconfirmedUser } from './accounts.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import type { Mailer } from './mail.ts';
-import { normaliseEmail } from './rules.ts';
+import { normaliseEmail } from './client/rules.ts';
 import { createAuthToken } from './tokens.ts';
 
 export type AccountMailJob =

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import { emailProblem } from './rules.ts';
+import { emailProblem } from './client/rules.ts';
 
 export interface MailMessage {
   to: string;

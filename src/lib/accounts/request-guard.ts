@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { jsonError } from '../http/respond.ts';
-import { AUTH_BASE_PATH } from './routes.ts';
+import { AUTH_BASE_PATH } from './client/routes.ts';
 import { siteOrigin } from './server-env.ts';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused.';

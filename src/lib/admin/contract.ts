@@ -3,7 +3,7 @@ import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
 import type { LinkUploadError } from './episodes.ts';
 import type { BackupTable } from '../backup/tables.ts';
-import { RESTORE_MODES } from '../backup/restore-options.ts';
+import { RESTORE_MODES } from '../backup/client/restore-options.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
 export const optionalUrl = z
@@ -95,6 +95,6 @@ export interface BulkImportPage extends AdminMessage { totalProcessedInRun: numb
 export interface RestoreDone extends AdminMessage { rows: number; tables: BackupTable[] }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';
-export type { AdminEpisodeRow, SeasonView } from './episodes.ts';
+export type { AdminEpisodeRow, AdminSeasonView } from './episodes.ts';
 export type { AnalyticsSummary } from '../analytics/summary.ts';
 export type { RebuildState } from '../rebuild/index.ts';

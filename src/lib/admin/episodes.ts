@@ -18,7 +18,7 @@ export interface AdminEpisodeRow {
   download_url: string | null;
 }
 
-export interface SeasonView {
+export interface AdminSeasonView {
   show: { id: number; tmdb_id: number; name: string; number_of_seasons: number };
   /** 1..number_of_seasons, with 0 (Specials) first when the show has specials. */
   seasons: number[];
@@ -27,7 +27,7 @@ export interface SeasonView {
 }
 
 /** The show's seasons and the episodes of `season` (default: the first season above 0), or null for no show. */
-export async function loadSeasonView(db: Db, showId: number, season?: number): Promise<SeasonView | null> {
+export async function loadSeasonView(db: Db, showId: number, season?: number): Promise<AdminSeasonView | null> {
   const show = await db.selectFrom('tv_shows').select(['id', 'tmdb_id', 'name', 'number_of_seasons'])
     .where('id', '=', showId).executeTakeFirst();
   if (!show) return null;

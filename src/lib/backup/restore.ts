@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { BackupError, type Row } from './backup.ts';
 import type { RestoreDone } from '../admin/contract.ts';
-import { UNREADABLE_FILE, type RestoreMode } from './restore-options.ts';
+import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
 import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
 
 type Db = Kysely<Database>;

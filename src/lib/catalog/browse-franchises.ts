@@ -1,8 +1,8 @@
 /** Franchise (collection) pages: every collection with published movies, in two queries for the whole build. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, movieCard, type TitleCard } from './cards.ts';
-import { slugify } from './slug.ts';
+import { MOVIE_CARD_COLUMNS, movieCard, type TitleCard } from './client/cards.ts';
+import { slugify } from './client/slug.ts';
 
 export interface FranchisePage {
   id: number;

@@ -4,10 +4,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import type { TitleCard } from './cards.ts';
+import { getDb } from '../db.ts';
+import type { TitleCard } from './client/cards.ts';
 import { categoryHref, genreNames, toCard, sortSql, TITLE_TABLES } from './browse.ts';
 import { GENRE_ROW_CANDIDATES, removeAlreadyShown } from './browse-rows.ts';
-import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './genres.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
 import { recentMovies, recentShows } from './home.ts';
 
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
@@ -25,7 +26,7 @@ export interface HomeGenreRow {
 }
 
 export function homeRowFragmentUrl(key: string): string {
-  return `/api/catalog/home-rows/${key}/`;
+  return `/fragments/home-rows/${key}/`;
 }
 
 /** Per genre, its best-rated published titles (vote_average desc), at most `limit` each, in one query. */
@@ -47,6 +48,13 @@ export async function topRatedByGenre(
 }
 
 /** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
+let rowsForBuild: Promise<HomeGenreRow[]> | undefined;
+
+/** The rows prerendering uses: the home page and every row fragment share one read per build process. */
+export function homeGenreRowsForBuild(): Promise<HomeGenreRow[]> {
+  return (rowsForBuild ??= getDb().then(loadHomeGenreRows));
+}
+
 export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {
   const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
   const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);

@@ -2,7 +2,7 @@
  * Home genre rows (spec sections 2 and 9): each row fetches the genre's 50 best-rated titles and shows 20 of
  * them after removing titles the page already shows (Recently Added and earlier rows). Pure, for unit tests.
  */
-import type { TitleCard } from './cards.ts';
+import type { TitleCard } from './client/cards.ts';
 
 export const GENRE_ROW_CANDIDATES = 50;
 export const GENRE_ROW_SHOWN = 20;

@@ -5,10 +5,10 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
-import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './browse-params.ts';
-import { GENRES } from './genres.ts';
-import { slugify } from './slug.ts';
+import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './client/cards.ts';
+import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
+import { GENRES } from './client/genres.ts';
+import { slugify } from './client/slug.ts';
 
 interface TitleTables {
   table: string;

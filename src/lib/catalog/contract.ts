@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import type { BrowseQuery as BrowseInput } from './browse.ts';
-import { FIRST_FILTER_YEAR } from './browse-params.ts';
+import { FIRST_FILTER_YEAR } from './client/browse-params.ts';
 
 const MAX_GENRES = 20;
 export const SEARCH_MAX_QUERY_LENGTH = 100;

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { creditedInPublishedTitle } from './people.ts';
-import { slugify } from './slug.ts';
+import { slugify } from './client/slug.ts';
 
 export type DetailKind = 'movie' | 'tv' | 'person';
 

@@ -1,7 +1,7 @@
 /** Home page reads (spec section 7): recently added titles and the hero. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
+import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './client/cards.ts';
 
 export const HOME_RECENT_LIMIT = 20;
 export const HERO_SLIDES = 5;

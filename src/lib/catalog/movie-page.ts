@@ -4,42 +4,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, movieCard, yearOf, type TitleCard } from './cards.ts';
-import { slugify } from './slug.ts';
-
-export const TOP_CAST_LIMIT = 15;
-export const MORE_LIKE_THIS_LIMIT = 12;
-
-export interface CastMember {
-  personId: number;
-  name: string;
-  slug: string;
-  character: string | null;
-  profilePath: string | null;
-}
-
-/** What a movie page and a TV show page both show. */
-export interface TitlePageBase {
-  tmdbId: number;
-  title: string;
-  slug: string;
-  overview: string | null;
-  tagline: string | null;
-  posterPath: string | null;
-  backdropPath: string | null;
-  voteAverage: number | null;
-  /** How many TMDB votes the average is over. */
-  voteCount: number;
-  year: number | null;
-  originCountry: string[];
-  viewCount: number;
-  screenshots: string[];
-  trailerKey: string | null;
-  genres: { id: number; name: string }[];
-  platforms: { id: number; name: string; logoPath: string | null }[];
-  cast: CastMember[];
-  moreLikeThis: TitleCard[];
-}
+import { MOVIE_CARD_COLUMNS, movieCard, yearOf, type TitleCard } from './client/cards.ts';
+import { slugify } from './client/slug.ts';
+import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './title-page.ts';
 
 export interface MoviePage extends TitlePageBase {
   releaseDate: string | null;
@@ -49,17 +16,6 @@ export interface MoviePage extends TitlePageBase {
   productionCompanies: ProductionCompany[];
   streamUrl: string | null;
   collection: { id: number; name: string; parts: TitleCard[] } | null;
-}
-
-export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = groups.get(k);
-    if (list) list.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 /** Published movies (all, or those with the given TMDB ids) with every relation the page shows. */

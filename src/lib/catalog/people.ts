@@ -1,9 +1,9 @@
 /** The people list (spec section 7: count, name asc or popularity desc, range of 24). */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { totalPagesFor, type BrowsePage } from './browse-params.ts';
-import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
-import { slugify } from './slug.ts';
+import { totalPagesFor, type BrowsePage } from './client/browse-params.ts';
+import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
+import { slugify } from './client/slug.ts';
 
 /** People with a page: those credited in at least one published movie or show. */
 export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people'>): Expression<SqlBool> {

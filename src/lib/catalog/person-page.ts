@@ -4,11 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleHref, yearOf } from './cards.ts';
-import { groupBy } from './movie-page.ts';
+import { titleHref, yearOf } from './client/cards.ts';
+import { groupBy } from './title-page.ts';
 import { creditedInPublishedTitle } from './people.ts';
-import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './people-params.ts';
-import { slugify } from './slug.ts';
+import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './client/people-params.ts';
+import { slugify } from './client/slug.ts';
 
 export interface KnownForCredit {
   type: ContentType;

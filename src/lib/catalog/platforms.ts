@@ -6,8 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { Random } from '../demo/random.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './cards.ts';
-import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';
+import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './client/cards.ts';
+import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 
 export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
   const rows = await db.selectFrom('platforms').select(['id', 'name', 'logo_path']).orderBy('name').orderBy('id').execute();

@@ -8,15 +8,15 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './browse-params.ts';
+import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
 import { sortSql, TITLE_TABLES, toCard, type BrowseQuery } from './browse.ts';
-import type { TitleCard } from './cards.ts';
+import type { TitleCard } from './client/cards.ts';
 import { creditedInPublishedTitle, personCard } from './people.ts';
-import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './people-params.ts';
-import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './platform-params.ts';
+import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
+import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { platformPage } from './platforms.ts';
 import { SearchIndex } from './search-index.ts';
-import type { PersonResult, SearchResults } from './search-results.ts';
+import type { PersonResult, SearchResults } from './client/search-results.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
 export const SEARCH_PEOPLE_LIMIT = 12;

@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from './contract.ts';
 import { catalogueReadModel } from './read-model.ts';
-import type { SearchResults } from './search-results.ts';
+import type { SearchResults } from './client/search-results.ts';
 
 
-export type { PersonResult, SearchResults } from './search-results.ts';
+export type { PersonResult, SearchResults } from './client/search-results.ts';
 export { compareRanked, MatchRank } from './search-index.ts';
 
 /** The query as searched; blank means "do not search" (spec: only non-empty trimmed text). */

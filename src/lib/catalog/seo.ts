@@ -1,6 +1,7 @@
 /** JSON-LD for title and person pages (schema.org Movie, TVSeries, Person and BreadcrumbList). */
-import { imageUrl } from './images.ts';
-import type { MoviePage, TitlePageBase } from './movie-page.ts';
+import { imageUrl } from './client/images.ts';
+import type { MoviePage } from './movie-page.ts';
+import type { TitlePageBase } from './title-page.ts';
 import type { PersonPage } from './person-page.ts';
 import type { TvPage } from './tv-page.ts';
 

@@ -5,9 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
-import { platformHref } from './platform-params.ts';
-import { slugify } from './slug.ts';
+import { platformHref } from './client/platform-params.ts';
+import { slugify } from './client/slug.ts';
 
 export const STATIC_PATHS = [
   '/', '/movies', '/tv-shows', '/people', '/platforms', '/request', '/download-app',
@@ -20,6 +21,13 @@ function day(value: Date | string | null | undefined): string | undefined {
   if (!value) return undefined;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+}
+
+let entriesForBuild: Promise<SitemapEntry[]> | undefined;
+
+/** The entries prerendering uses: sitemap.xml and its parts share one read per build process. */
+export function sitemapEntriesForBuild(): Promise<SitemapEntry[]> {
+  return (entriesForBuild ??= getDb().then(sitemapEntries));
 }
 
 export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {

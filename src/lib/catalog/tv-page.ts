@@ -4,10 +4,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './cards.ts';
-import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './movie-page.ts';
-import { seasonLabel } from './seasons.ts';
-import { slugify } from './slug.ts';
+import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './client/cards.ts';
+import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './title-page.ts';
+import { seasonLabel } from './client/seasons.ts';
+import { slugify } from './client/slug.ts';
 
 export interface EpisodeView {
   number: number;

@@ -4,7 +4,7 @@
  * timestamps are offsets from `now`, so a fresh seed always looks current ("recently added" today).
  */
 import type { Role } from '../../../db/schema.ts';
-import { GENRES } from '../catalog/genres.ts';
+import { GENRES } from '../catalog/client/genres.ts';
 import { DEMO_ADMIN, DEMO_USER } from './accounts.ts';
 import { art, artKey, DAY_MS, IDS, type Row } from './context.ts';
 import { buildMovies } from './movies.ts';
@@ -12,7 +12,7 @@ import { companyNames, firstName, PLATFORM_NAMES, surname } from './names.ts';
 import { buildPeople } from './people.ts';
 import { Random } from './random.ts';
 import { buildShows } from './shows.ts';
-import { slugify } from '../catalog/slug.ts';
+import { slugify } from '../catalog/client/slug.ts';
 import { requestMessage } from './text.ts';
 
 export interface DemoOptions {

@@ -1,6 +1,6 @@
 /** Movies, their collections (franchises), genres, providers and "more like this" lists. */
 import type { ProductionCompany } from '../../../db/schema.ts';
-import { MOVIE_GENRE_IDS } from '../catalog/genres.ts';
+import { MOVIE_GENRE_IDS } from '../catalog/client/genres.ts';
 import {
   art, artKey, daysSinceFirstYear, DAY_MS, ensureGenreCoverage, GenrePicker, IDS, isoDate, providers, screenshots,
   trailerKey, voteAverage, type Row,

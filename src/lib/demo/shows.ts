@@ -1,5 +1,5 @@
 /** TV shows with seasons (season 0 = Specials) and episodes, genres and providers. */
-import { TV_GENRE_IDS } from '../catalog/genres.ts';
+import { TV_GENRE_IDS } from '../catalog/client/genres.ts';
 import {
   art, artKey, daysSinceFirstYear, DAY_MS, ensureGenreCoverage, GenrePicker, IDS, isoDate, providers, screenshots,
   trailerKey, voteAverage, type Row,

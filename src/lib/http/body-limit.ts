@@ -8,7 +8,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { MAX_BACKUP_BYTES } from '../admin/contract.ts';
-import { AUTH_BASE_PATH } from '../accounts/routes.ts';
+import { AUTH_BASE_PATH } from '../accounts/client/routes.ts';
 import { bodyTooLarge, declaresMoreThan, errorResponse, MAX_JSON_BODY_BYTES, readLimitedBytes } from './endpoint.ts';
 
 export const MAX_AUTH_BODY_BYTES = MAX_JSON_BODY_BYTES;

@@ -1,7 +1,7 @@
 /** Browser-safe contract of /api/me/lists. */
 import { z } from 'astro/zod';
 import type { ListName } from '../../../db/schema.ts';
-import type { TitleCard } from '../catalog/cards.ts';
+import type { TitleCard } from '../catalog/client/cards.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
 export const LIST_NAMES = ['my_list', 'wishlist'] as const satisfies readonly ListName[];

@@ -1,8 +1,8 @@
 /** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
 import type { Kysely } from 'kysely';
 import type { Database, ListName } from '../../../db/schema.ts';
-import type { TitleCard } from '../catalog/cards.ts';
-export { LIST_LABELS } from './labels.ts';
+import type { TitleCard } from '../catalog/client/cards.ts';
+export { LIST_LABELS } from './client/labels.ts';
 import { loadTitleCards, titleKey } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';
@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 
 
 /** The published titles of a list, most recently added first. */
-export async function listTitles(db: Db, userId: string, list: ListName): Promise<TitleCard[]> {
+export async function titlesInList(db: Db, userId: string, list: ListName): Promise<TitleCard[]> {
   const rows = await db.selectFrom('user_list_items').select(['content_type', 'content_tmdb_id'])
     .where('user_id', '=', userId).where('list', '=', list)
     .orderBy('added_at', 'desc').orderBy('content_tmdb_id', 'desc').execute();

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from '../catalog/cards.ts';
+import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from '../catalog/client/cards.ts';
 import { NotFound } from '../http/errors.ts';
 import type { TitleRef } from './contract.ts';
 

@@ -1,6 +1,6 @@
 /** Browser-safe contract of /api/requests (visitors) and /api/admin/requests. */
 import { z } from 'astro/zod';
-import { EMPTY_REQUEST } from '../personal/constants.ts';
+import { EMPTY_REQUEST } from '../personal/client/constants.ts';
 
 export const REQUEST_MAX_LENGTH = 2000;
 

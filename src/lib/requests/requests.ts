@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SessionUser } from '../accounts/guards.ts';
-import { MESSAGES } from '../accounts/messages.ts';
+import { MESSAGES } from '../accounts/client/messages.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { TooManyRequests } from '../http/errors.ts';
 import type { RequestInput } from './contract.ts';

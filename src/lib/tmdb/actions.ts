@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { AddedTitle, BulkImportPage } from '../admin/contract.ts';
-import { MESSAGES } from '../accounts/messages.ts';
+import { MESSAGES } from '../accounts/client/messages.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { found, InvalidInput, NotConfigured, TooManyRequests, UpstreamFailure, UpstreamNotFound } from '../http/errors.ts';

@@ -4,7 +4,7 @@
  */
 import { endpoint } from '../../lib/http/endpoint.ts';
 import { clientIp, json } from '../../lib/http/respond.ts';
-import { REQUEST_SUBMITTED } from '../../lib/personal/constants.ts';
+import { REQUEST_SUBMITTED } from '../../lib/personal/client/constants.ts';
 import { RequestBody, type RequestSubmitted } from '../../lib/requests/contract.ts';
 import { recentPublicRequests, submitRequest } from '../../lib/requests/requests.ts';
 

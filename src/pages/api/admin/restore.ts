@@ -3,7 +3,7 @@ import { endpoint, readJsonBody } from '../../../lib/http/endpoint.ts';
 import { json } from '../../../lib/http/respond.ts';
 import { BackupError } from '../../../lib/backup/backup.ts';
 import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
-import { UNREADABLE_FILE } from '../../../lib/backup/restore-options.ts';
+import { UNREADABLE_FILE } from '../../../lib/backup/client/restore-options.ts';
 import { restoreBackup } from '../../../lib/backup/restore.ts';
 
 export const prerender = false;

@@ -6,7 +6,7 @@
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
 import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
-import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
+import { isPageOutOfRange } from '../../../lib/catalog/client/browse-params.ts';
 import { browseQuery } from '../../../lib/catalog/contract.ts';
 
 export const prerender = false;

@@ -5,7 +5,7 @@
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES, json } from '../../../lib/http/respond.ts';
 import { RangeNotSatisfiable } from '../../../lib/http/errors.ts';
-import { isPageOutOfRange } from '../../../lib/catalog/browse-params.ts';
+import { isPageOutOfRange } from '../../../lib/catalog/client/browse-params.ts';
 import { PeopleQuery } from '../../../lib/catalog/contract.ts';
 import { catalogueReadModel } from '../../../lib/catalog/read-model.ts';
 

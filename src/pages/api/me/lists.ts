@@ -1,7 +1,7 @@
 /** The signed-in user's My List and Wishlist: GET ?list= (newest first), POST { list, type, tmdbId } adds, DELETE removes. */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { ListItemBody, ListQuery, type ListChange, type ListItems } from '../../../lib/lists/contract.ts';
-import { LIST_LABELS, addToList, listTitles, removeFromList } from '../../../lib/lists/lists.ts';
+import { LIST_LABELS, addToList, titlesInList, removeFromList } from '../../../lib/lists/lists.ts';
 import { requirePublishedTitle } from '../../../lib/personal/titles.ts';
 
 export const prerender = false;
@@ -9,7 +9,7 @@ export const prerender = false;
 export const GET = endpoint({
   access: 'user',
   query: ListQuery,
-  handler: async ({ db, user, query }): Promise<ListItems> => ({ items: await listTitles(db, user.id, query.list) }),
+  handler: async ({ db, user, query }): Promise<ListItems> => ({ items: await titlesInList(db, user.id, query.list) }),
 });
 
 export const POST = endpoint({

@@ -1,13 +1,6 @@
-/** POST { page, endPage }: imports TMDB's popular tv one page per call, so each call fits a serverless time limit. */
-import { endpoint } from '../../../../lib/http/endpoint.ts';
-import { BulkImportBody } from '../../../../lib/tmdb/contract.ts';
-import { bulkImportPage, configuredTmdbClient } from '../../../../lib/tmdb/actions.ts';
+/** POST { page, endPage }: imports TMDB's popular TV shows, one page per call. */
+import { bulkImportEndpoint } from '../../../../lib/tmdb/import-endpoints.ts';
 
 export const prerender = false;
 
-export const POST = endpoint({
-  access: 'admin',
-  body: BulkImportBody,
-  rebuild: (_, { body }) => `bulk import tv page ${body.page}`,
-  handler: ({ db, body }) => bulkImportPage(db, configuredTmdbClient(), 'tv', body.page, body.endPage),
-});
+export const POST = bulkImportEndpoint('tv');

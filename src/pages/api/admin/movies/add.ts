@@ -1,13 +1,6 @@
 /** POST { tmdb_id, stream_url?, download_url? }: adds (or refreshes) one movie from TMDB. */
-import { endpoint } from '../../../../lib/http/endpoint.ts';
-import { AddMovieBody } from '../../../../lib/tmdb/contract.ts';
-import { addTitle, configuredTmdbClient } from '../../../../lib/tmdb/actions.ts';
+import { addTitleEndpoint } from '../../../../lib/tmdb/import-endpoints.ts';
 
 export const prerender = false;
 
-export const POST = endpoint({
-  access: 'admin',
-  body: AddMovieBody,
-  rebuild: (_, { body }) => `added movie ${body.tmdb_id}`,
-  handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), 'movie', body),
-});
+export const POST = addTitleEndpoint('movie');

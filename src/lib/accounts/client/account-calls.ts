@@ -2,8 +2,8 @@
  * Browser calls of the account screens. Each resolves with the server's success message or rejects with an
  * Error whose message is the server's own (shown as an error toast). Auth.js's own routes take forms, not JSON.
  */
-import { apiRequest } from '../http/api-client.ts';
-import type { AccountMessage } from './contract.ts';
+import { apiRequest } from '../../http/api-client.ts';
+import type { AccountMessage } from '../contract.ts';
 import { signInErrorMessage } from './messages.ts';
 import { AUTH_BASE_PATH as AUTH } from './routes.ts';
 import { refreshSession } from './session-store.ts';

@@ -8,9 +8,9 @@
  * so no YouTube script is loaded). Only messages from the given frame count. Writes are throttled, and only
  * happen for a signed-in user.
  */
-import { resolvedUser } from '../accounts/session-store.ts';
-import { PLAYER_MESSAGE_SOURCE } from '../catalog/embed.ts';
-import { saveProgress } from '../personal/api.ts';
+import { resolvedUser } from '../../accounts/client/session-store.ts';
+import { PLAYER_MESSAGE_SOURCE } from '../../catalog/client/embed.ts';
+import { saveProgress } from '../../personal/client/api.ts';
 
 export const SAVE_INTERVAL_MS = 15_000;
 

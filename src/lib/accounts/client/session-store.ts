@@ -6,9 +6,9 @@
  *   const user = await resolvedUser();           // anywhere
  */
 import { atom, onMount } from 'nanostores';
-import { apiRequest } from '../http/api-client.ts';
-import type { MeResponse } from './contract.ts';
-import type { SessionUser } from './guards.ts';
+import { apiRequest } from '../../http/api-client.ts';
+import type { MeResponse } from '../contract.ts';
+import type { SessionUser } from '../guards.ts';
 
 export type SessionState = 'loading' | { user: SessionUser } | null;
 

@@ -8,7 +8,7 @@
  * `error` text; client errors (4xx) are final and not retried.
  */
 import { nanoquery } from '@nanostores/query';
-import { ApiError, apiRequest } from '../http/api-client.ts';
+import { ApiError, apiRequest } from '../../http/api-client.ts';
 
 export const CATALOG_FRESH_MS = 5 * 60_000;
 export const CATALOG_MAX_RETRIES = 2;

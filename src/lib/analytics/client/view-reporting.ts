@@ -3,8 +3,8 @@
  * view count of a title page. The server counts once per session anyway (cookie); remembering it here too saves a
  * request on every later page.
  */
-import { apiRequest } from '../http/api-client.ts';
-import type { ViewCount, ViewTracked } from './contract.ts';
+import { apiRequest } from '../../http/api-client.ts';
+import type { ViewCount, ViewTracked } from '../contract.ts';
 
 export interface ViewReport {
   title: { type: 'movie' | 'tv'; tmdbId: number } | null;

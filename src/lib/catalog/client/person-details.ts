@@ -3,8 +3,8 @@
  * people the build knew only by name: imports bring cast from credits, without biography or birth date.
  * Browser-safe. Failures become the spec's messages for the actor page.
  */
-import { ApiError, apiRequest } from '../http/api-client.ts';
-import type { PersonDetails } from '../tmdb/contract.ts';
+import { ApiError, apiRequest } from '../../http/api-client.ts';
+import type { PersonDetails } from '../../tmdb/contract.ts';
 
 export const ACTOR_FETCH_FAILED = 'Failed to fetch actor details from proxy function.';
 export const ACTOR_NOT_FOUND_VIA_PROXY = 'Actor not found via proxy.';

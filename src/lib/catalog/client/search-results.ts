@@ -13,7 +13,3 @@ export interface SearchResults {
   titles: TitleCard[];
   people: PersonResult[];
 }
-
-export function personHref(person: Pick<PersonResult, 'id' | 'slug'>): string {
-  return `/people/${person.slug}/${person.id}`;
-}

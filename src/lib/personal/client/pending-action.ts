@@ -2,11 +2,11 @@
  * The pending action (spec section 4): what a visitor tried to do (add to a list, rate) is kept in
  * sessionStorage while they sign in, then applied on the next page load that has a user, and cleared.
  */
-import type { ListName } from '../../../db/schema.ts';
-import { showToast, toastAfterNavigation } from '../ui/toast.ts';
-import { LIST_LABELS } from '../lists/labels.ts';
+import type { ListName } from '../../../../db/schema.ts';
+import { showToast, toastAfterNavigation } from '../../ui/client/toast.ts';
+import { LIST_LABELS } from '../../lists/client/labels.ts';
 import { saveListMembership, saveRating } from './api.ts';
-import type { TitleRef } from './contract.ts';
+import type { TitleRef } from '../contract.ts';
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from './constants.ts';
 

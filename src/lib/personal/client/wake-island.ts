@@ -2,7 +2,7 @@
  * Hydrates a `client:interact` island now, for the signed-in user only: islands that show personal state
  * (lists, stars, Continue Watching) stay free for visitors (no React on the wire) yet appear at once for users.
  */
-import { resolvedUser } from '../accounts/session-store.ts';
+import { resolvedUser } from '../../accounts/client/session-store.ts';
 
 /** `container` holds the island (an element around it, or one inside it). */
 export function wakeForSignedInUser(container: Element | null | undefined): void {
