@@ -1,13 +1,13 @@
-/** POST { page, endPage }: imports TMDB's popular tv one page per call, so each call fits a serverless time limit. */
+/** POST { page, endPage }: starts a bulk import job of TMDB's popular tv (202 with the job; poll /api/admin/import/jobs/[id]). */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
+import { json } from '../../../../lib/http/respond.ts';
 import { BulkImportBody } from '../../../../lib/tmdb/contract.ts';
-import { bulkImportPage, configuredTmdbClient } from '../../../../lib/tmdb/actions.ts';
+import { startImportJob } from '../../../../lib/tmdb/import-jobs.ts';
 
 export const prerender = false;
 
 export const POST = endpoint({
   access: 'admin',
   body: BulkImportBody,
-  rebuild: (_, { body }) => `bulk import tv page ${body.page}`,
-  handler: ({ db, body }) => bulkImportPage(db, configuredTmdbClient(), 'tv', body.page, body.endPage),
+  handler: async ({ db, body, context }) => json(await startImportJob(db, 'tv', body.page, body.endPage, context.url.origin), 202),
 });
