@@ -117,6 +117,18 @@ describeEachEngine('TMDB admin endpoints', (getDb) => {
     expect(await db.selectFrom('import_jobs').select('attempt').where('id', '=', live.id).executeTakeFirstOrThrow()).toEqual({ attempt: 0 });
   });
 
+  it('a new start also resumes a job whose worker died and that nobody polls any more', async () => {
+    const db = getDb();
+    const abandoned = await db.insertInto('import_jobs').values({
+      kind: 'tv', start_page: 2, end_page: 2, current_page: 2, status: 'running', updated_at: new Date(Date.now() - STALE_AFTER_MS - 60_000),
+    }).returning('id').executeTakeFirstOrThrow();
+    const started = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
+    expect(await finished(db, started.id)).toMatchObject({ status: 'done', processed: 5 });
+    // Read from the table, not polled (a poll would resume it itself).
+    const row = () => db.selectFrom('import_jobs').select(['status', 'processed', 'attempt']).where('id', '=', abandoned.id).executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect(await row()).toEqual({ status: 'done', processed: 2, attempt: 1 }), { timeout: 10_000 });
+  });
+
   it('on Netlify the job is handed to the background function, and fails with the reason when it cannot be started', async () => {
     const db = getDb();
     const calls: string[] = [];

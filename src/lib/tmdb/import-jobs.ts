@@ -35,15 +35,18 @@ function toImportJob(row: JobRow): ImportJob {
 }
 
 /**
- * Creates a job and starts its worker. `origin` is the address this request reached, used to call the
- * background function when Netlify's URL setting is missing.
+ * Creates a job and starts its worker, resuming on the way any job whose worker died and nobody polls any more.
+ * `origin` is the address this request reached, used to call the background function when Netlify's URL
+ * setting is missing.
  */
 export async function startImportJob(db: Db, kind: 'movie' | 'tv', page: number, endPage: number, origin: string): Promise<ImportJob> {
   if (!configuredTmdbClient()) throw new NotConfigured(NOT_CONFIGURED);
+  const stale = await db.selectFrom('import_jobs').select('id').where('status', 'in', ['queued', 'running'])
+    .where('updated_at', '<', staleBefore()).execute();
   const row = await db.insertInto('import_jobs')
     .values({ kind, start_page: page, end_page: endPage, current_page: page })
     .returningAll().executeTakeFirstOrThrow();
-  await startWorker(db, row.id, origin);
+  for (const job of [row, ...stale]) await startWorker(db, job.id, origin);
   return toImportJob(await jobRow(db, row.id));
 }
 
@@ -60,8 +63,9 @@ async function jobRow(db: Db, id: number): Promise<JobRow> {
   return row;
 }
 
+const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS);
 const isStale = (row: JobRow) =>
-  (row.status === 'queued' || row.status === 'running') && Date.now() - new Date(row.updated_at).getTime() > STALE_AFTER_MS;
+  (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
 
 /** Hands the job to its worker: the background function on Netlify, this process otherwise. */
 async function startWorker(db: Db, id: number, origin: string): Promise<void> {
@@ -86,13 +90,12 @@ async function startWorker(db: Db, id: number, origin: string): Promise<void> {
  * and every later write of this worker requires it unchanged.
  */
 async function claim(db: Db, id: number): Promise<JobRow | undefined> {
-  const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
   return db.updateTable('import_jobs')
     .set((eb) => ({ status: 'running', attempt: eb('attempt', '+', 1), updated_at: new Date() }))
     .where('id', '=', id)
     .where((eb) => eb.or([
       eb('status', '=', 'queued'),
-      eb.and([eb('status', '=', 'running'), eb('updated_at', '<', staleBefore)]),
+      eb.and([eb('status', '=', 'running'), eb('updated_at', '<', staleBefore())]),
     ]))
     .returningAll().executeTakeFirst();
 }
