@@ -1,5 +1,6 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SkippedTitle } from '../src/lib/admin/contract.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
@@ -209,6 +210,7 @@ export interface Database {
   rebuild_requests: RebuildRequestsTable;
   account_mail_jobs: AccountMailJobsTable;
   catalogue_version: CatalogueVersionTable;
+  import_jobs: ImportJobsTable;
 }
 
 export type Movie = Selectable<MoviesTable>;
@@ -250,4 +252,23 @@ export interface CatalogueVersionTable {
   singleton: Generated<boolean>;
   version: Generated<number>;
   changed_at: Timestamp;
+}
+
+// --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
+export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  kind: ContentType;
+  start_page: number;
+  end_page: number;
+  current_page: number;
+  processed: Generated<number>;
+  skipped: Json<SkippedTitle[], string | undefined>;
+  status: Generated<ImportJobStatus>;
+  error: string | null;
+  attempt: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 }

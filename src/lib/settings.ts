@@ -77,6 +77,9 @@ export const rebuildsDisabled = () => text('REBUILD_MODE') === 'off';
 /** REBUILD_SCHEDULE=off turns the scheduled Netlify rebuild into a no-op. */
 export const scheduledRebuildEnabled = () => text('REBUILD_SCHEDULE') !== 'off';
 
+/** Netlify's URL: the site's main address, where its functions (the background import) answer. */
+export const netlifySiteUrl = () => read('URL', optionalUrl);
+
 /** Where `astro build` writes (astro.config.mjs reads the same variable). */
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
 /** Where `npm start` serves. */

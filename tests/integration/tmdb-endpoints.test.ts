@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -7,12 +9,15 @@ import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
+import type { ImportJob } from '../../src/lib/admin/contract.ts';
+import { STALE_AFTER_MS } from '../../src/lib/tmdb/import-jobs.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
 
 const routes = {
   import: { movie: (await import('../../src/pages/api/admin/import/movies.ts')).POST, tv: (await import('../../src/pages/api/admin/import/tv.ts')).POST },
+  importJob: (await import('../../src/pages/api/admin/import/jobs/[id].ts')).GET,
   add: { movie: (await import('../../src/pages/api/admin/movies/add.ts')).POST, tv: (await import('../../src/pages/api/admin/tv/add.ts')).POST },
   person: (await import('../../src/pages/api/person/[id].ts')).GET,
 };
@@ -28,16 +33,27 @@ afterEach(() => vi.unstubAllEnvs());
 
 const post = (body: unknown, type = 'application/json') => ({ body, type });
 type Post = ReturnType<typeof post>;
-/** TMDB configured (the fake) or not, as the settings say. */
+/** TMDB configured (the fake) or not, as the settings say; or configured with a key TMDB rejects. */
 const TMDB = true;
+const REJECTED_KEY = { apiKey: 'rejected-key' };
+type Tmdb = boolean | typeof REJECTED_KEY;
 
-async function call(route: APIRoute, db: Kysely<Database>, tmdb: boolean, method: string, path: string, request?: Post, params?: Record<string, string>, clientAddress?: string) {
+async function call(route: APIRoute, db: Kysely<Database>, tmdb: Tmdb, method: string, path: string, request?: Post, params?: Record<string, string>, clientAddress?: string) {
   currentDb = db;
-  vi.stubEnv('TMDB_API_KEY', tmdb ? fake.apiKey : '');
+  vi.stubEnv('TMDB_API_KEY', typeof tmdb === 'object' ? tmdb.apiKey : tmdb ? fake.apiKey : '');
   vi.stubEnv('TMDB_API_BASE_URL', fake.baseUrl);
   return callEndpoint(route, ADMIN, method, path, { body: request?.body, headers: request ? { 'Content-Type': request.type } : {}, params, clientAddress });
 }
-const bulkImport = (request: Post, db: Kysely<Database>, tmdb: boolean, kind: 'movie' | 'tv') => call(routes.import[kind], db, tmdb, 'POST', `/api/admin/import/${kind}`, request);
+const bulkImport = (request: Post, db: Kysely<Database>, tmdb: Tmdb, kind: 'movie' | 'tv') => call(routes.import[kind], db, tmdb, 'POST', `/api/admin/import/${kind}`, request);
+const importJob = (id: string, db: Kysely<Database>, tmdb: Tmdb = TMDB) => call(routes.importJob, db, tmdb, 'GET', `/api/admin/import/jobs/${id}`, undefined, { id });
+/** Polls a job, as the panel does, until it ends. */
+async function finished(db: Kysely<Database>, id: number): Promise<ImportJob> {
+  for (;;) {
+    const job = (await (await importJob(String(id), db)).json()) as ImportJob;
+    if (job.status !== 'queued' && job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const add = (request: Post, db: Kysely<Database>, tmdb: boolean, kind: 'movie' | 'tv') => call(routes.add[kind], db, tmdb, 'POST', `/api/admin/${kind}/add`, request);
 const personDetails = (id: string, db: Kysely<Database>, tmdb: boolean, clientAddress?: string) =>
   call(routes.person, db, tmdb, 'GET', `/api/person/${id}`, undefined, { id }, clientAddress);
@@ -53,16 +69,102 @@ async function addNameOnlyPerson(db: Kysely<Database>, id: number, listed = true
 describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
   // Person ids unique to this engine's run: the proxy remembers TMDB's refusals per process.
   const personId = (base: number) => base + 10 * ENGINE_NAMES.indexOf(engine);
-  it('bulk import runs one page per call and stops past the end page', async () => {
+  it('bulk import starts a job (202) that imports page by page and ends done with its progress', async () => {
     const db = getDb();
-    const first = await bulkImport(post({ page: 1, endPage: 2 }), db, TMDB, 'movie');
-    expect(await first.json()).toMatchObject({ totalProcessedInRun: 5, nextPage: 2 });
-    const last = await bulkImport(post({ page: 2, endPage: 2 }), db, TMDB, 'tv');
-    expect(await last.json()).toMatchObject({ totalProcessedInRun: 2, nextPage: null });
+    const rebuildsBefore = reasons.length;
+    const started = await bulkImport(post({ page: 1, endPage: 2 }), db, TMDB, 'movie');
+    expect(started.status).toBe(202);
+    const job = (await started.json()) as ImportJob;
+    expect(job).toMatchObject({ kind: 'movie', startPage: 1, endPage: 2, currentPage: 1, processed: 0, skipped: [], error: null });
+    expect(['queued', 'running']).toContain(job.status);
+    // The fake lists five movies per page: two pages process ten.
+    expect(await finished(db, job.id)).toMatchObject({ status: 'done', currentPage: 2, processed: 10, skipped: [], error: null });
+    const imported = await db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [1, 2, 3, 4, 5]).orderBy('tmdb_id').execute();
+    expect(imported.map((movie) => movie.tmdb_id)).toEqual([1, 2, 3, 4, 5]);
+    expect(reasons.length).toBeGreaterThan(rebuildsBefore);
+
+    const tv = (await (await bulkImport(post({ page: 2, endPage: 2 }), db, TMDB, 'tv')).json()) as ImportJob;
+    expect(await finished(db, tv.id)).toMatchObject({ kind: 'tv', status: 'done', currentPage: 2, processed: 2 });
+  });
+
+  it('bulk import refuses bad pages, an unconfigured TMDB and unknown jobs without creating a job', async () => {
+    const db = getDb();
+    const jobsBefore = await db.selectFrom('import_jobs').select('id').execute();
     const bad = await bulkImport(post({ page: 3, endPage: 1 }), db, TMDB, 'movie');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'Invalid page numbers.' });
-    expect(reasons.length).toBeGreaterThan(0);
+    const unconfigured = await bulkImport(post({ page: 1, endPage: 1 }), db, false, 'movie');
+    expect(unconfigured.status).toBe(503);
+    expect(await unconfigured.json()).toEqual({ error: 'TMDB is not configured (set TMDB_API_KEY).' });
+    expect(await db.selectFrom('import_jobs').select('id').execute()).toEqual(jobsBefore);
+    const unknown = await importJob('424242', db);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Import job not found.' });
+    expect((await importJob('abc', db)).status).toBe(400);
+  });
+
+  it('a bulk import job whose TMDB rejects the key ends failed with the reason', async () => {
+    const db = getDb();
+    const job = (await (await bulkImport(post({ page: 1, endPage: 3 }), db, REJECTED_KEY, 'movie')).json()) as ImportJob;
+    expect(await finished(db, job.id)).toMatchObject({
+      status: 'failed', currentPage: 1, processed: 0, error: 'TMDB rejected the API key (check TMDB_API_KEY).',
+    });
+  });
+
+  it('a running job that stopped making progress (its worker died) resumes from its current page on the next poll', async () => {
+    const db = getDb();
+    const staleSince = new Date(Date.now() - STALE_AFTER_MS - 60_000);
+    const stale = await db.insertInto('import_jobs').values({
+      kind: 'movie', start_page: 1, end_page: 2, current_page: 2, processed: 5, status: 'running', updated_at: staleSince,
+      skipped: JSON.stringify([{ tmdbId: 99, reason: 'earlier page' }]),
+    }).returning('id').executeTakeFirstOrThrow();
+    // A live worker's job is left to it.
+    const live = await db.insertInto('import_jobs').values({ kind: 'movie', start_page: 1, end_page: 1, current_page: 1, status: 'running' })
+      .returning('id').executeTakeFirstOrThrow();
+
+    expect(await finished(db, stale.id)).toMatchObject({
+      status: 'done', currentPage: 2, processed: 10, skipped: [{ tmdbId: 99, reason: 'earlier page' }],
+    });
+    expect(await (await importJob(String(live.id), db)).json()).toMatchObject({ status: 'running', processed: 0 });
+    expect(await db.selectFrom('import_jobs').select('attempt').where('id', '=', live.id).executeTakeFirstOrThrow()).toEqual({ attempt: 0 });
+  });
+
+  it('a new start also resumes a job whose worker died and that nobody polls any more', async () => {
+    const db = getDb();
+    const abandoned = await db.insertInto('import_jobs').values({
+      kind: 'tv', start_page: 2, end_page: 2, current_page: 2, status: 'running', updated_at: new Date(Date.now() - STALE_AFTER_MS - 60_000),
+    }).returning('id').executeTakeFirstOrThrow();
+    const started = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
+    expect(await finished(db, started.id)).toMatchObject({ status: 'done', processed: 5 });
+    // Read from the table, not polled (a poll would resume it itself).
+    const row = () => db.selectFrom('import_jobs').select(['status', 'processed', 'attempt']).where('id', '=', abandoned.id).executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect(await row()).toEqual({ status: 'done', processed: 2, attempt: 1 }), { timeout: 10_000 });
+  });
+
+  it('on Netlify the job is handed to the background function, and fails with the reason when it cannot be started', async () => {
+    const db = getDb();
+    const calls: string[] = [];
+    let answer = 202;
+    const site = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => { body += chunk; });
+      request.on('end', () => { calls.push(`${request.method} ${request.url} ${body}`); response.writeHead(answer).end(); });
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      vi.stubEnv('NETLIFY', 'true');
+      vi.stubEnv('URL', `http://127.0.0.1:${(site.address() as AddressInfo).port}`);
+      const job = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
+      expect(job.status).toBe('queued');
+      expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}}`]);
+
+      answer = 500;
+      const unstarted = await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie');
+      expect(unstarted.status).toBe(202);
+      expect(await unstarted.json()).toMatchObject({ status: 'failed', error: 'Could not start the import: the background function answered 500.' });
+    } finally {
+      site.close();
+    }
   });
 
   it('adds a movie with admin URLs, and refuses bad input and unknown ids', async () => {
@@ -175,12 +277,11 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
       .toEqual([{ character_name: HOSTILE_MARKUP }]);
   });
 
-  it('a bulk page with a title TMDB sends unusable data for imports the others and names the skipped one', async () => {
+  it('a bulk import job skips a title TMDB sends unusable data for, imports the others and names the skipped one', async () => {
     const db = getDb();
-    const answer = await bulkImport(post({ page: HOSTILE_POPULAR_PAGE, endPage: HOSTILE_POPULAR_PAGE }), db, TMDB, 'movie');
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({
-      message: `Imported page ${HOSTILE_POPULAR_PAGE}: 3 item(s). Skipped 1.`, totalProcessedInRun: 3, nextPage: null,
+    const job = (await (await bulkImport(post({ page: HOSTILE_POPULAR_PAGE, endPage: HOSTILE_POPULAR_PAGE }), db, TMDB, 'movie')).json()) as ImportJob;
+    expect(await finished(db, job.id)).toMatchObject({
+      status: 'done', processed: 3,
       skipped: [{ tmdbId: BROKEN_MOVIE_ID, reason: `TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: Invalid input: expected string, received undefined).` }],
     });
     const imported = await db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [1, 2, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID]).orderBy('tmdb_id').execute();

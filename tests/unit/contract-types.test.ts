@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ISLAND = resolve(ROOT, 'src/components/admin/BulkImportPanel.tsx');
 const CONTRACT = resolve(ROOT, 'src/lib/admin/contract.ts');
-const FIELD = 'totalProcessedInRun';
+const FIELD = 'currentPage';
 
 const config = ts.getParsedCommandLineOfConfigFile(resolve(ROOT, 'tsconfig.json'), {}, {
   ...ts.sys,
@@ -42,15 +42,15 @@ function typeCheckIsland(contractText: string, oldProgram?: ts.Program): { progr
 describe('response types are shared by server and islands', () => {
   it('fails the island that reads a response field when the contract renames it', () => {
     const contract = readFileSync(CONTRACT, 'utf8');
-    expect(contract).toMatch(new RegExp(`interface BulkImportPage\\b[^}]*\\b${FIELD}:`));
+    expect(contract).toMatch(new RegExp(`interface ImportJob\\b[^}]*\\b${FIELD}:`));
     expect(readFileSync(ISLAND, 'utf8')).toContain(`.${FIELD}`);
 
     const unchanged = typeCheckIsland(contract);
     expect(unchanged.errors).toEqual([]);
 
-    const renamed = contract.replace(new RegExp(`(interface BulkImportPage\\b[^}]*\\b)${FIELD}:`), '$1processedInRun:');
+    const renamed = contract.replace(new RegExp(`(interface ImportJob\\b[^}]*\\b)${FIELD}:`), '$1pageNow:');
     const { errors } = typeCheckIsland(renamed, unchanged.program);
     expect(errors).toContainEqual(expect.stringMatching(
-      new RegExp(`^src/components/admin/BulkImportPanel\\.tsx: Property '${FIELD}' does not exist on type 'BulkImportPage'`)));
+      new RegExp(`^src/components/admin/BulkImportPanel\\.tsx: Property '${FIELD}' does not exist on type 'ImportJob'`)));
   }, 60_000); // ~10 s alone; the shared machine can be several times slower
 });

@@ -1,10 +1,12 @@
-/** Bulk Import: imports TMDB list pages one by one, following the server's nextPage, until past the end page. */
+/** Bulk Import: starts an import job on the server (it runs page by page), then polls its progress until it ends. */
 import { useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { BulkImportPage, SkippedTitle } from '../../lib/admin/contract.ts';
+import type { ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
 
+const POLL_MS = 1000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function BulkImportPanel({ onProgress }: { onProgress(): void | Promise<void> }) {
   const [start, setStart] = useState('1');
@@ -22,22 +24,26 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       return;
     }
     setRunning(true); setProcessed(0); setStopped(null); setSkipped([]);
-    let page: number | null = first;
-    while (page !== null && page <= last) {
-      try {
-        const result: BulkImportPage = await api<BulkImportPage>(`/api/admin/import/${kind}`, 'POST', { page, endPage: last });
-        setProcessed((count) => count + result.totalProcessedInRun);
-        if (result.skipped.length) setSkipped((titles) => [...titles, ...result.skipped]);
-        // The server names the next page; null means there is none.
-        page = result.nextPage;
-      } catch (error) {
-        const detail = errorText(error, `Failed to import page ${page}.`);
-        showToast(`Bulk import failed at page ${page}: ${detail}`, 'error');
-        setStopped(`Bulk import stopped: ${detail}`);
-        setRunning(false);
-        await onProgress();
-        return;
+    let page = first;
+    const stop = async (detail: string) => {
+      showToast(`Bulk import failed at page ${page}: ${detail}`, 'error');
+      setStopped(`Bulk import stopped: ${detail}`);
+      setRunning(false);
+      await onProgress();
+    };
+    try {
+      let job = await api<ImportJob>(`/api/admin/import/${kind}`, 'POST', { page: first, endPage: last });
+      for (;;) {
+        page = job.currentPage;
+        setProcessed(job.processed);
+        setSkipped(job.skipped);
+        if (job.status !== 'queued' && job.status !== 'running') break;
+        await pause(POLL_MS);
+        job = await api<ImportJob>(`/api/admin/import/jobs/${job.id}`);
       }
+      if (job.status === 'failed') return await stop(job.error ?? `Failed to import page ${page}.`);
+    } catch (error) {
+      return await stop(errorText(error, `Failed to import page ${page}.`));
     }
     setRunning(false);
     showToast('Bulk import completed!', 'success');

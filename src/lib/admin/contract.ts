@@ -91,7 +91,24 @@ export interface EpisodeLinksUploaded extends AdminMessage { errors: LinkUploadE
 export interface AddedTitle extends AdminMessage { id: number; created: boolean }
 /** A title a bulk import left out, and why; the run goes on without it. */
 export interface SkippedTitle { tmdbId: number; reason: string }
-export interface BulkImportPage extends AdminMessage { totalProcessedInRun: number; skipped: SkippedTitle[]; nextPage: number | null }
+/**
+ * A bulk import from `startPage` to `endPage`, run page by page on the server while the panel polls it.
+ * `currentPage` is the page being (or last) imported; `error` says why a failed job stopped.
+ */
+export interface ImportJob {
+  id: number;
+  kind: 'movie' | 'tv';
+  startPage: number;
+  endPage: number;
+  currentPage: number;
+  processed: number;
+  skipped: SkippedTitle[];
+  status: 'queued' | 'running' | 'done' | 'failed';
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
 export interface RestoreDone extends AdminMessage { rows: number; tables: BackupTable[] }
 export type { AdminList, AdminTitleRow } from './titles.ts';
 export type { AdminRequestRow } from './requests.ts';

@@ -1,7 +1,7 @@
-/** What the TMDB-backed endpoints do: bulk import a popular page, add one title, and the actor details proxy. */
+/** What the TMDB-backed endpoints do: add one title, and the actor details proxy (bulk imports: import-jobs.ts). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { AddedTitle, BulkImportPage } from '../admin/contract.ts';
+import type { AddedTitle } from '../admin/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
@@ -10,7 +10,7 @@ import { errorMessage } from '../http/respond.ts';
 import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
 import type { AddMovieInput, PersonDetails } from './contract.ts';
-import { fetchPerson, importMovie, importPopularPage, importShow } from './importer.ts';
+import { fetchPerson, importMovie, importShow } from './importer.ts';
 
 type Db = Kysely<Database>;
 
@@ -42,19 +42,6 @@ function requireClient(client: TmdbClient | null): TmdbClient {
 }
 
 const isTmdbNotFound = (error: unknown) => error instanceof TmdbError && error.status === 404;
-
-/** Imports one popular-list page; `nextPage` is null once past `endPage` or the list's end. */
-export async function bulkImportPage(db: Db, client: TmdbClient | null, kind: 'movie' | 'tv', page: number, endPage: number): Promise<BulkImportPage> {
-  const tmdb = requireClient(client);
-  try {
-    const result = await importPopularPage(db, tmdb, kind, page);
-    const nextPage = result.nextPage !== null && result.nextPage <= endPage ? result.nextPage : null;
-    const skippedNote = result.skipped.length ? ` Skipped ${result.skipped.length}.` : '';
-    return { message: `Imported page ${page}: ${result.processed} item(s).${skippedNote}`, totalProcessedInRun: result.processed, skipped: result.skipped, nextPage };
-  } catch (error) {
-    throw new UpstreamFailure(errorMessage(error));
-  }
-}
 
 /** Adds (or refreshes) one title by TMDB id; a movie may come with the admin's links. An unknown id is bad input. */
 export async function addTitle(db: Db, client: TmdbClient | null, kind: 'movie' | 'tv', body: { tmdb_id: number } & Partial<AddMovieInput>): Promise<AddedTitle> {

@@ -10,6 +10,9 @@ const popularPage = z.number().int().min(1).max(MAX_POPULAR_PAGE);
 export const BulkImportBody = z.object({ page: popularPage, endPage: popularPage })
   .refine((body) => body.endPage >= body.page, { message: 'Invalid page numbers.' });
 
+/** An import job by id: GET /api/admin/import/jobs/[id]'s params, and the body POSTed to the background function. */
+export const ImportJobRef = z.object({ id: id() });
+
 const tmdbId = z.number().int().min(1).max(INT4_MAX);
 export const AddMovieBody = z.object({ tmdb_id: tmdbId, stream_url: optionalUrl, download_url: optionalUrl });
 export const AddShowBody = z.object({ tmdb_id: tmdbId });

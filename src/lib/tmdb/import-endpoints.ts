@@ -2,7 +2,9 @@
 import { endpoint } from '../http/endpoint.ts';
 import type { ContentType } from '../../../db/schema.ts';
 import { AddMovieBody, AddShowBody, BulkImportBody } from './contract.ts';
-import { addTitle, bulkImportPage, configuredTmdbClient } from './actions.ts';
+import { addTitle, configuredTmdbClient } from './actions.ts';
+import { startImportJob } from './import-jobs.ts';
+import { json } from '../http/respond.ts';
 
 /** POST { tmdb_id } (movies also take stream_url?, download_url?): adds or refreshes one title from TMDB. */
 export function addTitleEndpoint(kind: ContentType) {
@@ -14,12 +16,14 @@ export function addTitleEndpoint(kind: ContentType) {
   });
 }
 
-/** POST { page, endPage }: imports TMDB's popular titles one page per call, so each call fits a serverless time limit. */
+/**
+ * POST { page, endPage }: starts a bulk import job of TMDB's popular titles (202 with the job; the panel polls
+ * /api/admin/import/jobs/[id]). The job runs page by page in the background and queues the rebuild itself.
+ */
 export function bulkImportEndpoint(kind: ContentType) {
   return endpoint({
     access: 'admin',
     body: BulkImportBody,
-    rebuild: (_, { body }) => `bulk import ${kind} page ${body.page}`,
-    handler: ({ db, body }) => bulkImportPage(db, configuredTmdbClient(), kind, body.page, body.endPage),
+    handler: async ({ db, body, context }) => json(await startImportJob(db, kind, body.page, body.endPage, context.url.origin), 202),
   });
 }

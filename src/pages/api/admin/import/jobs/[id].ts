@@ -1,0 +1,12 @@
+/** GET: a bulk import job's progress (resuming it when its worker died). */
+import { endpoint } from '../../../../../lib/http/endpoint.ts';
+import { ImportJobRef } from '../../../../../lib/tmdb/contract.ts';
+import { pollImportJob } from '../../../../../lib/tmdb/import-jobs.ts';
+
+export const prerender = false;
+
+export const GET = endpoint({
+  access: 'admin',
+  params: ImportJobRef,
+  handler: ({ db, params, context }) => pollImportJob(db, params.id, context.url.origin),
+});
