@@ -272,3 +272,24 @@ export interface ImportJobsTable {
   updated_at: Timestamp;
   finished_at: Timestamp | null;
 }
+
+// --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
+export interface ViewDedupeTable {
+  client_key: string;
+  /** 'session' or a title key ('movie:550'). */
+  subject: string;
+  /** The UTC day; defaults to today. */
+  day: Timestamp;
+}
+
+export interface ViewEventDaysTable {
+  day: Timestamp;
+  country: string;
+  device_type: string;
+  views: number;
+}
+
+export interface Database {
+  view_dedupe: ViewDedupeTable;
+  view_event_days: ViewEventDaysTable;
+}

@@ -1,7 +1,7 @@
 /**
  * Recommendations, requests and view tracking through their endpoints: recommendations follow the user's genres
  * and cast with a reason and never repeat rated, listed or finished titles; requests keep private ones private
- * and are rate limited per IP; view counts go up once per session and title.
+ * and are rate limited per IP; view counts go up once per client, title and day, decided by the server.
  */
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,8 @@ import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/
 import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';
 import { POPULAR_REASON } from '../../src/lib/recommendations/recommendations.ts';
 import { REQUESTS_PER_IP } from '../../src/lib/requests/requests.ts';
+import { pruneViewTables, VIEW_EVENTS_RETENTION_DAYS, VIEWS_PER_IP } from '../../src/lib/analytics/events.ts';
+import { getAnalyticsSummary } from '../../src/lib/analytics/summary.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -160,54 +162,98 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
   describe('view tracking', () => {
     beforeEach(async () => {
       await currentDb.deleteFrom('view_events').execute();
+      await currentDb.deleteFrom('view_event_days').execute();
+      await currentDb.deleteFrom('view_dedupe').execute();
+      await currentDb.deleteFrom('rate_limits').where('bucket', 'like', 'view:%').execute();
+      vi.unstubAllEnvs();
     });
     const viewCount = async (tmdbId: number) =>
       Number((await currentDb.selectFrom('movies').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
-    const view = async (title: unknown, cookie: string | null, headers: Record<string, string> = {}) => {
-      const response = await callEndpoint(views.POST, null, 'POST', '/api/events/view', {
-        body: { title }, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    /** A page load from `clientAddress` with a fresh (empty) views cookie each time, which the server ignores. */
+    const post = (title: unknown, clientAddress = '10.1.0.1', headers: Record<string, string> = {}) =>
+      callEndpoint(views.POST, null, 'POST', '/api/events/view', {
+        body: { title }, clientAddress, headers: { Cookie: 'cc_views=', ...headers },
       });
-      const setCookie = response.headers.get('set-cookie') ?? '';
-      return { body: await response.json(), cookie: setCookie.split(';')[0]! };
-    };
+    const view = async (title: unknown, clientAddress?: string, headers?: Record<string, string>) =>
+      (await post(title, clientAddress, headers)).json();
 
-    it('counts a movie with a stream link once per session, and tracks the session once; the answer carries the count', async () => {
+    it('counts a movie with a stream link once per client and day even with fresh cookies, and tracks the client once', async () => {
       const before = await viewCount(t.popular!);
-      const first = await view({ type: 'movie', tmdbId: t.popular }, null, {
-        'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'Accept-Language': 'fr-CA,fr;q=0.9',
-      });
-      expect(first.body).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
-      const again = await view({ type: 'movie', tmdbId: t.popular }, first.cookie);
-      expect(again.body).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      const iphone = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' };
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1', iphone)).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      for (let i = 0; i < 5; i++) {
+        expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      }
       expect(await viewCount(t.popular!)).toBe(before + 1);
 
-      // A new session counts again; a movie without a stream link never does.
-      expect((await view({ type: 'movie', tmdbId: t.popular }, null)).body).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
+      // Another client counts again; a movie without a stream link never does.
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.2')).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
       expect(await viewCount(t.popular!)).toBe(before + 2);
-      expect((await view({ type: 'movie', tmdbId: t.comedy }, again.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: 0 });
+      expect(await view({ type: 'movie', tmdbId: t.comedy }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: 0 });
       expect(await viewCount(t.comedy!)).toBe(0);
 
       const events = await currentDb.selectFrom('view_events').select(['country', 'device_type', 'content_tmdb_id']).orderBy('id').execute();
       expect(events).toEqual([
-        { country: 'CA', device_type: 'mobile', content_tmdb_id: t.popular },
+        { country: 'Unknown', device_type: 'mobile', content_tmdb_id: t.popular },
         { country: 'Unknown', device_type: 'desktop', content_tmdb_id: t.popular },
       ]);
     });
 
-    it('counts a published TV show once per session; a draft or unknown title counts nothing', async () => {
+    it('counts a published TV show once per client and day; a draft or unknown title counts nothing', async () => {
       const showViews = async (tmdbId: number) =>
         Number((await currentDb.selectFrom('tv_shows').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
       const before = await showViews(t.show!);
-      const first = await view({ type: 'tv', tmdbId: t.show }, null);
-      expect(first.body).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
-      expect((await view({ type: 'tv', tmdbId: t.show }, first.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
       expect(await showViews(t.show!)).toBe(before + 1);
       // The same number as a movie's id is another title.
-      expect((await view({ type: 'movie', tmdbId: t.show }, first.cookie)).body).toEqual({ tracked: false, counted: false, viewCount: null });
+      expect(await view({ type: 'movie', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: null });
 
       const draft = await insertShow(currentDb, { name: 'Draft Show', is_published: false });
-      expect((await view({ type: 'tv', tmdbId: draft.tmdb_id }, null)).body).toEqual({ tracked: true, counted: false, viewCount: null });
+      expect(await view({ type: 'tv', tmdbId: draft.tmdb_id }, '10.1.0.3')).toEqual({ tracked: true, counted: false, viewCount: null });
       expect(await showViews(draft.tmdb_id)).toBe(0);
+    });
+
+    it('refuses a client past its rate limit with 429, changing no counts or events', async () => {
+      for (let i = 0; i < VIEWS_PER_IP.limit; i++) expect((await post(null, '10.1.0.9')).status).toBe(200);
+      const before = await viewCount(t.popular!);
+      const refused = await post({ type: 'movie', tmdbId: t.popular }, '10.1.0.9');
+      expect([refused.status, await refused.json()]).toEqual([429, { error: 'Too many attempts. Please try again later.' }]);
+      expect(await viewCount(t.popular!)).toBe(before);
+      expect(await currentDb.selectFrom('view_events').selectAll().execute()).toHaveLength(1);
+      expect(await currentDb.selectFrom('view_dedupe').select('subject').where('client_key', '=', '10.1.0.9').execute()).toEqual([{ subject: 'session' }]);
+      // Another client is unaffected.
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.10')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+    });
+
+    it("drops earlier days' dedupe rows and rolls old events up, keeping the 'all' analytics", async () => {
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await currentDb.insertInto('view_dedupe').values([
+        { client_key: '10.1.0.1', subject: 'session', day: yesterday },
+        { client_key: '10.1.0.1', subject: `movie:${t.popular}`, day: yesterday },
+      ]).execute();
+      const old = new Date(Date.now() - (VIEW_EVENTS_RETENTION_DAYS + 5) * 86_400_000);
+      await currentDb.insertInto('view_events').values([
+        { occurred_at: old, country: 'FR', device_type: 'mobile' },
+        { occurred_at: old, country: 'FR', device_type: 'mobile' },
+        { occurred_at: new Date(Date.now() - 2 * 86_400_000), country: 'FR', device_type: 'desktop' },
+      ]).execute();
+
+      // Yesterday's rows do not stop today's count; the first view today prunes them.
+      const before = await viewCount(t.popular!);
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await currentDb.selectFrom('view_dedupe').select(['client_key', 'subject']).orderBy('subject').execute())
+        .toEqual([{ client_key: '10.1.0.1', subject: `movie:${t.popular}` }, { client_key: '10.1.0.1', subject: 'session' }]);
+      expect(await currentDb.selectFrom('view_events').select('country').where('occurred_at', '<', new Date(Date.now() - 365 * 86_400_000)).execute()).toEqual([]);
+      const rolledUp = await currentDb.selectFrom('view_event_days').select(['country', 'device_type', 'views']).execute();
+      expect(rolledUp.map((row) => ({ ...row, views: Number(row.views) }))).toEqual([{ country: 'FR', device_type: 'mobile', views: 2 }]);
+      await pruneViewTables(currentDb); // nothing more to move: counted once
+      expect(await getAnalyticsSummary(currentDb, 'all')).toEqual({
+        period: 'all', total_views: 4,
+        top_countries: [{ country: 'FR', count: 3 }, { country: 'Unknown', count: 1 }],
+        device_types: [{ device_type: 'desktop', count: 2 }, { device_type: 'mobile', count: 2 }],
+      });
+      expect((await getAnalyticsSummary(currentDb, '7d')).total_views).toBe(2);
     });
 
     it('answers the live count of a published title, 404 for others, 400 for bad input', async () => {
@@ -224,11 +270,13 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       expect((await count('type=movie&tmdbId=99999999999'))[0]).toBe(400);
     });
 
-    it("prefers Netlify's geolocation for the country", async () => {
+    it("takes the country only from Netlify's geolocation, never from a client's header", async () => {
       const geo = Buffer.from(JSON.stringify({ country: { code: 'DE', name: 'Germany' } })).toString('base64');
-      await view(null, null, { 'x-nf-geo': geo, 'Accept-Language': 'en-US' });
-      const row = await currentDb.selectFrom('view_events').select(['country', 'content_tmdb_id']).executeTakeFirstOrThrow();
-      expect(row).toEqual({ country: 'DE', content_tmdb_id: null });
+      await view(null, '10.1.0.1', { 'x-country': 'BR', 'x-nf-geo': geo, 'Accept-Language': 'en-US' });
+      vi.stubEnv('NETLIFY', 'true'); // on Netlify its edge sets x-nf-geo
+      await view(null, '10.1.0.2', { 'x-country': 'BR', 'x-nf-geo': geo });
+      const rows = await currentDb.selectFrom('view_events').select(['country', 'content_tmdb_id']).orderBy('id').execute();
+      expect(rows).toEqual([{ country: 'Unknown', content_tmdb_id: null }, { country: 'DE', content_tmdb_id: null }]);
     });
   });
 });

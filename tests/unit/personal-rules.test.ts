@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { relativeAge } from '../../src/lib/requests/client/relative-time.ts';
 import { requesterName } from '../../src/lib/requests/requests.ts';
-import { countryOf, deviceTypeOf, viewSessionCookie, viewSessionFromCookies } from '../../src/lib/analytics/events.ts';
+import { countryOf, deviceTypeOf } from '../../src/lib/analytics/events.ts';
 import { viewsToReport } from '../../src/lib/analytics/client/view-reporting.ts';
 import { createThrottle, progressPercentage, readPlayerMessage } from '../../src/lib/history/client/player-progress.ts';
 import { resumeHref } from '../../src/lib/history/history.ts';
@@ -44,22 +44,18 @@ describe('view tracking', () => {
     expect(deviceTypeOf(null)).toBe('desktop');
   });
 
-  it('takes the country from Netlify, then x-country, then the browser language, else Unknown', () => {
-    const request = (headers: Record<string, string>) => new Request('http://localhost/api/events/view', { headers });
-    expect(countryOf(request({ 'Accept-Language': 'en-GB,en;q=0.9' }), { netlify: { context: { geo: { country: { code: 'nl' } } } } })).toBe('NL');
-    expect(countryOf(request({ 'x-country': 'br', 'Accept-Language': 'en-GB' }), {})).toBe('BR');
-    expect(countryOf(request({ 'Accept-Language': 'pt-BR,pt;q=0.9' }), {})).toBe('BR');
-    expect(countryOf(request({ 'Accept-Language': 'fr' }), {})).toBe('Unknown');
-    expect(countryOf(request({ 'x-nf-geo': 'not base64 json' }), undefined)).toBe('Unknown');
-  });
+  afterEach(() => vi.unstubAllEnvs());
 
-  it('keeps the session in a cookie without an expiry, ignoring junk', () => {
-    const session = viewSessionFromCookies('other=1; cc_views=session.movie%3A12.junk.tv%3A3');
-    expect(session).toEqual({ tracked: true, counted: new Set(['movie:12', 'tv:3']) });
-    const cookie = viewSessionCookie(session, true);
-    expect(cookie).toBe('cc_views=session.movie%3A12.tv%3A3; Path=/api/events; HttpOnly; SameSite=Lax; Secure');
-    expect(cookie).not.toMatch(/Max-Age|Expires/i);
-    expect(viewSessionFromCookies(null)).toEqual({ tracked: false, counted: new Set() });
+  // A client could forge x-country or Accept-Language (and x-nf-geo off Netlify), so only the platform decides.
+  it('takes the country only from Netlify, else Unknown', () => {
+    const request = (headers: Record<string, string>) => new Request('http://localhost/api/events/view', { headers });
+    const geo = Buffer.from(JSON.stringify({ country: { code: 'de' } })).toString('base64');
+    expect(countryOf(request({ 'Accept-Language': 'en-GB,en;q=0.9' }), { netlify: { context: { geo: { country: { code: 'nl' } } } } })).toBe('NL');
+    expect(countryOf(request({ 'x-country': 'br', 'Accept-Language': 'pt-BR' }), {})).toBe('Unknown');
+    expect(countryOf(request({ 'x-nf-geo': geo }), {})).toBe('Unknown');
+    vi.stubEnv('NETLIFY', 'true');
+    expect(countryOf(request({ 'x-nf-geo': geo, 'x-country': 'br' }), {})).toBe('DE');
+    expect(countryOf(request({ 'x-nf-geo': 'not base64 json' }), undefined)).toBe('Unknown');
   });
 
   it('reports from the browser once per session and title', () => {

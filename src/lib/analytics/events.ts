@@ -1,76 +1,75 @@
 /**
- * View tracking (spec sections 4 and 7): once per browser session a view event (country, device type) is
- * recorded, and a title's view_count goes up when its page loads, once per session and title: a movie when it
- * has a stream link (spec), a published show always. "Session" is a browser-session cookie listing what was
- * already counted, so reloading counts nothing twice.
+ * View tracking (spec sections 4 and 7): once per visitor and day a view event (country, device type) is recorded,
+ * and a title's view_count goes up when its page loads, once per visitor, title and day: a movie when it has a
+ * stream link (spec), a published show always. The server decides what was already counted (view_dedupe, keyed by
+ * the client's address), so fresh cookies or a script re-posting count nothing twice; a per-address rate limit
+ * bounds the work and the rows one client can cause.
  */
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { ViewTracked } from './contract.ts';
-import { NotFound } from '../http/errors.ts';
+import { NotFound, TooManyRequests } from '../http/errors.ts';
 import { titleKey } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
+import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { MESSAGES } from '../accounts/client/messages.ts';
+import { onServerlessHost } from '../settings.ts';
 
 type Db = Kysely<Database>;
 
-export const VIEWS_COOKIE = 'cc_views';
-/** Marks the session's track-view as done, next to the title keys. */
-const TRACKED = 'session';
-/** Bounds the cookie: older keys fall off (worst case a title is counted again in a very long session). */
-const MAX_REMEMBERED = 100;
-
-export interface ViewSession {
-  tracked: boolean;
-  counted: Set<string>;
-}
-
-export function viewSessionFromCookies(cookieHeader: string | null): ViewSession {
-  const pair = (cookieHeader ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${VIEWS_COOKIE}=`));
-  const keys = decodedOrEmpty(pair?.slice(VIEWS_COOKIE.length + 1) ?? '').split('.').filter((key) => /^(session|movie:\d+|tv:\d+)$/.test(key));
-  return { tracked: keys.includes(TRACKED), counted: new Set(keys.filter((key) => key !== TRACKED)) };
-}
-
-/** A cookie value we wrote percent-encoded; one that is not (a hand-made `%`) counts as empty. */
-function decodedOrEmpty(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return '';
-  }
-}
-
-/** Set-Cookie for the session; without Max-Age it is a browser-session cookie, which is what "once per session" means. */
-export function viewSessionCookie(session: ViewSession, secure: boolean): string {
-  const keys = [...session.counted].slice(-MAX_REMEMBERED);
-  const value = encodeURIComponent((session.tracked ? [TRACKED, ...keys] : keys).join('.'));
-  return `${VIEWS_COOKIE}=${value}; Path=/api/events; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-export interface ViewResult extends ViewTracked {
-  session: ViewSession;
-}
+/** Page loads per address: generous for people (and NAT'd offices) browsing, a wall for a script. */
+export const VIEWS_PER_IP: RateLimit = { limit: 120, windowMs: 10 * 60_000 };
+/** view_events rows older than this are rolled up into view_event_days: longer than the longest finite period. */
+export const VIEW_EVENTS_RETENTION_DAYS = 366;
+/** The view_dedupe subject of the per-visitor view event, next to title keys. */
+const SESSION = 'session';
 
 export interface ViewContext {
+  /** The client's address (http/respond.ts clientIp). */
+  clientKey: string;
   country: string;
   deviceType: string;
 }
 
-export async function recordView(db: Db, session: ViewSession, title: TitleRef | null, context: ViewContext): Promise<ViewResult> {
-  const next: ViewSession = { tracked: session.tracked, counted: new Set(session.counted) };
-  let tracked = false;
-  if (!session.tracked) {
+/**
+ * Records a page load. Refused (429, nothing written but the rate-limit hit) past VIEWS_PER_IP; otherwise the
+ * day's first call from this client records a view event and each title counts once per client and day.
+ */
+export async function recordView(db: Db, title: TitleRef | null, context: ViewContext): Promise<ViewTracked> {
+  if (!(await hitRateLimit(db, ipBucket('view', context.clientKey), VIEWS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
+  const tracked = await firstToday(db, context.clientKey, SESSION);
+  if (tracked) {
     await db.insertInto('view_events').values({
       content_type: title?.type ?? null, content_tmdb_id: title?.tmdbId ?? null, country: context.country, device_type: context.deviceType,
     }).execute();
-    next.tracked = tracked = true;
+    // The client's first visit today: a cheap moment to keep both tables bounded.
+    await pruneViewTables(db);
   }
-  let counted = false;
-  if (title && !session.counted.has(titleKey(title))) {
-    counted = await countView(db, title);
-    if (counted) next.counted.add(titleKey(title));
-  }
-  return { tracked, counted, viewCount: title ? await currentViewCount(db, title.type, title.tmdbId) : null, session: next };
+  const counted = title !== null && (await firstToday(db, context.clientKey, titleKey(title))) && (await countView(db, title));
+  return { tracked, counted, viewCount: title ? await currentViewCount(db, title.type, title.tmdbId) : null };
+}
+
+/** Marks (client, subject) as seen today; true only for the first call, even when calls race. */
+async function firstToday(db: Db, clientKey: string, subject: string): Promise<boolean> {
+  const row = await db.insertInto('view_dedupe').values({ client_key: clientKey, subject })
+    .onConflict((oc) => oc.columns(['client_key', 'subject', 'day']).doNothing())
+    .returning('subject').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Drops earlier days' dedupe rows and rolls view events past the retention up per day, country and device. */
+export async function pruneViewTables(db: Db): Promise<void> {
+  await db.deleteFrom('view_dedupe').where(sql<boolean>`day < (now() AT TIME ZONE 'UTC')::date`).execute();
+  await sql`
+    WITH moved AS (
+      DELETE FROM view_events WHERE occurred_at < now() - make_interval(days => ${VIEW_EVENTS_RETENTION_DAYS})
+      RETURNING occurred_at, country, device_type
+    )
+    INSERT INTO view_event_days (day, country, device_type, views)
+    SELECT (occurred_at AT TIME ZONE 'UTC')::date, country, device_type, count(*) FROM moved GROUP BY 1, 2, 3
+    ON CONFLICT (day, country, device_type) DO UPDATE SET views = view_event_days.views + excluded.views
+  `.execute(db);
 }
 
 /** One more view of a published title (a movie only with a stream link); false when nothing was counted. */
@@ -107,14 +106,14 @@ interface NetlifyGeoLocals {
 }
 
 /**
- * The visitor's country code: Netlify's geolocation when deployed (locals, then the x-nf-geo header), an
- * x-country header from another proxy, else the region of the browser's first language, else 'Unknown'.
+ * The visitor's country code, only from what the platform vouches for: Netlify's geolocation (locals, or the
+ * x-nf-geo header when running on the serverless host, which sets it), else 'Unknown'. Client-controlled headers
+ * (x-country, Accept-Language) would let anyone forge the analytics.
  */
 export function countryOf(request: Request, locals: unknown): string {
   const fromLocals = (locals as NetlifyGeoLocals | undefined)?.netlify?.context?.geo?.country?.code;
-  const candidates = [fromLocals, netlifyGeoHeader(request.headers.get('x-nf-geo')), request.headers.get('x-country'),
-    languageRegion(request.headers.get('accept-language'))];
-  const code = candidates.find((value) => value && /^[A-Za-z]{2}$/.test(value.trim()));
+  const fromHeader = onServerlessHost() ? netlifyGeoHeader(request.headers.get('x-nf-geo')) : undefined;
+  const code = [fromLocals, fromHeader].find((value) => value && /^[A-Za-z]{2}$/.test(value.trim()));
   return code ? code.trim().toUpperCase() : 'Unknown';
 }
 
@@ -128,9 +127,3 @@ function netlifyGeoHeader(header: string | null): string | undefined {
   }
 }
 
-/** 'en-GB,en;q=0.9' -> 'GB'. */
-export function languageRegion(header: string | null): string | undefined {
-  const first = header?.split(',')[0]?.split(';')[0]?.trim();
-  const region = first?.split('-')[1];
-  return region && /^[A-Za-z]{2}$/.test(region) ? region : undefined;
-}

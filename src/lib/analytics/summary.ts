@@ -15,12 +15,17 @@ const PERIOD_DAYS: Record<AnalyticsPeriod, number | null> = { '1d': 1, '7d': 7, 
 export async function getAnalyticsSummary(db: Kysely<Database>, period: AnalyticsPeriod, now: Date = new Date()): Promise<AnalyticsSummary> {
   const days = PERIOD_DAYS[period];
   const since = days === null ? null : new Date(now.getTime() - days * 86_400_000);
-  const events = db.selectFrom('view_events').$if(since !== null, (qb) => qb.where('occurred_at', '>=', since!));
+  // Rows past the retention live on as per-day counts (events.ts pruneViewTables); only 'all' reaches them.
+  const events = days === null
+    ? db.selectFrom('view_events').select(['country', 'device_type', sql<number>`1`.as('views')])
+      .unionAll(db.selectFrom('view_event_days').select(['country', 'device_type', 'views']))
+    : db.selectFrom('view_events').select(['country', 'device_type', sql<number>`1`.as('views')]).where('occurred_at', '>=', since!);
+  const views = db.selectFrom(events.as('events'));
   const [total, countries, devices] = await Promise.all([
-    events.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    events.select(['country', sql<number>`count(*)`.as('count')]).groupBy('country')
+    views.select(sql<number>`coalesce(sum(views), 0)`.as('count')).executeTakeFirstOrThrow(),
+    views.select(['country', sql<number>`sum(views)`.as('count')]).groupBy('country')
       .orderBy('count', 'desc').orderBy('country').limit(10).execute(),
-    events.select(['device_type', sql<number>`count(*)`.as('count')]).groupBy('device_type')
+    views.select(['device_type', sql<number>`sum(views)`.as('count')]).groupBy('device_type')
       .orderBy('count', 'desc').orderBy('device_type').execute(),
   ]);
   return {

@@ -1,7 +1,7 @@
 /**
  * The browser side of view tracking: what this page load still has to report to /api/events/view, and the live
- * view count of a title page. The server counts once per session anyway (cookie); remembering it here too saves a
- * request on every later page.
+ * view count of a title page. The server decides what counts (once per client, title and day); remembering what this
+ * browser session reported only saves a request on every later page.
  */
 import { apiRequest } from '../../http/api-client.ts';
 import type { ViewCount, ViewTracked } from '../contract.ts';

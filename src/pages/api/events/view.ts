@@ -1,24 +1,23 @@
 /**
- * track-view and increment_view_count: POST { title?: { type, tmdbId } } from any page. The session's first call
- * records a view event (country, device); the title gains one view per session (a movie only with a stream link),
- * and the answer carries its current count.
+ * track-view and increment_view_count: POST { title?: { type, tmdbId } } from any page. The client's first call of
+ * the day records a view event (country, device); the title gains one view per client and day (a movie only with a
+ * stream link), and the answer carries its current count. Rate limited per client (429).
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { json } from '../../../lib/http/respond.ts';
+import { clientIp, json } from '../../../lib/http/respond.ts';
 import { ViewBody, type ViewTracked } from '../../../lib/analytics/contract.ts';
-import { countryOf, deviceTypeOf, recordView, viewSessionCookie, viewSessionFromCookies } from '../../../lib/analytics/events.ts';
+import { countryOf, deviceTypeOf, recordView } from '../../../lib/analytics/events.ts';
 
 export const prerender = false;
 
 export const POST = endpoint({
   access: 'public',
   body: ViewBody,
-  handler: async ({ db, body, context: { request, locals, url } }) => {
-    const result = await recordView(db, viewSessionFromCookies(request.headers.get('cookie')), body.title ?? null, {
-      country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
+  handler: async ({ db, body, context }) => {
+    const { request, locals } = context;
+    const result: ViewTracked = await recordView(db, body.title ?? null, {
+      clientKey: clientIp(context), country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
     });
-    return json({ tracked: result.tracked, counted: result.counted, viewCount: result.viewCount } satisfies ViewTracked, 200, {
-      'Set-Cookie': viewSessionCookie(result.session, url.protocol === 'https:'),
-    });
+    return json(result);
   },
 });
