@@ -133,7 +133,10 @@ test.describe('signed in as admin', () => {
       .select(['tv_shows.id', 'tv_shows.name', 'tv_shows.tmdb_id']).where('tv_show_episodes.season_number', '=', 1)
       .orderBy('tv_shows.id').executeTakeFirstOrThrow();
     await page.getByRole('tab', { name: 'TV Shows' }).click();
+    // The table reloads once the debounced search answers, which would end an edit begun before it.
+    const searched = page.waitForResponse((response) => response.url().includes('/api/admin/tv?') && new URL(response.url()).searchParams.get('q') === show.name);
     await page.getByPlaceholder('Search TV shows...').fill(show.name);
+    await searched;
     // By id: in edit mode the name is an input's value, which hasText does not see.
     const row = page.locator(`[data-testid="admin-row"][data-id="${show.id}"]`);
     // A TV row is edited as a movie row is: name and TMDB ID stay, the trailer changes.
