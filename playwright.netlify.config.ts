@@ -7,7 +7,8 @@ import base from './playwright.config.ts';
  */
 export default defineConfig({
   ...base,
-  testDir: 'tests/netlify',
+  // Its own single project: the base config's projects are the e2e and fuzz tiers.
+  projects: [{ name: 'netlify', testDir: 'tests/netlify' }],
   globalSetup: './tests/netlify/support/global-setup.ts',
   // The local runtime loads the SSR function for every call: a story of several signed-in steps takes minutes.
   timeout: 240_000,
