@@ -36,8 +36,11 @@ test('home, a movie page and a TV page are served', async ({ page, db }) => {
 });
 
 test('prerendered pages carry the security headers from _headers; ads run only in the sandboxed /ad-frame', async ({ request }) => {
-  // netlify.toml's publish directory: the build writes the _headers file Netlify's CDN applies (src/lib/security/headers.ts).
-  const headersFile = readFileSync(join('dist', '_headers'), 'utf8');
+  // The build writes the _headers file Netlify's CDN applies (src/lib/security/headers.ts) into the publish directory;
+  // the CLI's deploy step then moves it into .netlify/deploy.
+  const headersPath = [join('dist', '_headers'), join('.netlify', 'deploy', '_headers')].find((path) => existsSync(path));
+  expect(headersPath, 'the build wrote no _headers file').toBeDefined();
+  const headersFile = readFileSync(headersPath!, 'utf8');
   expect(headersFile).toMatch(/^\/\*\n/);
   expect(headersFile).toContain("  Content-Security-Policy: frame-ancestors 'none'; object-src 'none'; base-uri 'self'\n");
   const home = await request.get('/');
