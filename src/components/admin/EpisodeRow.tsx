@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
+import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';
 
@@ -51,19 +52,7 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
       ) : episode.overview}</td>
       <td className="admin-url">{editing ? field('stream_url', 'Stream URL', 'url') : episode.stream_url}</td>
       <td className="admin-url">{editing ? field('download_url', 'Download URL', 'url') : episode.download_url}</td>
-      <td className="admin-actions">
-        {editing ? (
-          <>
-            <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>Save</button>
-            <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn" onClick={onEdit}>Edit</button>
-            <button type="button" className="btn btn-danger" onClick={onDelete}>Delete</button>
-          </>
-        )}
-      </td>
+      <RowActions editing={editing} saving={saving} onSave={save} onCancel={onCancel} onEdit={onEdit} onDelete={onDelete} />
     </tr>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
+import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 
@@ -71,20 +72,8 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
           {item.is_published ? 'Published' : 'Draft'}
         </button>
       </td>
-      <td className="admin-actions">
-        {editing ? (
-          <>
-            <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>Save</button>
-            <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn" onClick={onEdit}>Edit</button>
-            {kind === 'tv' && <button type="button" className="btn" onClick={onEpisodes}>Episodes</button>}
-            <button type="button" className="btn btn-danger" onClick={onDelete}>Delete</button>
-          </>
-        )}
-      </td>
+      <RowActions editing={editing} saving={saving} onSave={save} onCancel={onCancel} onEdit={onEdit} onDelete={onDelete}
+        extra={kind === 'tv' && <button type="button" className="btn" onClick={onEpisodes}>Episodes</button>} />
     </tr>
   );
 }
