@@ -17,6 +17,7 @@ const csrf = defineMiddleware((context, next) => {
   return requestGuard(context, next);
 });
 
-const bodyLimit = defineMiddleware(bodyLimitGuard);
+// A prerendered page has no request to limit (and reading its headers makes Astro warn once per page).
+const bodyLimit = defineMiddleware((context, next) => (context.isPrerendered ? next() : bodyLimitGuard(context, next)));
 
 export const onRequest = sequence(securityHeaders, bodyLimit, csrf);
