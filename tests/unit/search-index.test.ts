@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../src/lib/demo/random.ts';
-import { editDistance, foldText, searchWords, SearchIndex } from '../../src/lib/catalog/search-index.ts';
+import { editDistance, foldText, searchWords, SearchIndex, typoBudget } from '../../src/lib/catalog/search-index.ts';
 import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
 
 const TITLES = [...REALISTIC_MOVIES.map((title) => `movie:${title}`), ...REALISTIC_SHOWS.map((title) => `tv:${title}`)];
@@ -128,5 +129,36 @@ describe('search words and distance', () => {
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
     expect(editDistance('nigth', 'nights', 1)).toBe(2);
     expect(editDistance('nigth', 'nights', 1, true)).toBe(1);
+  });
+});
+
+describe('search index: the vocabulary walk', () => {
+  // A small alphabet makes near misses common, so every branch of the walk (shared rows, pruning, skipped
+  // prefixes, the length cut) is exercised; editDistance over every term is the reference.
+  const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 11 });
+  const entries = fc.array(fc.array(word, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 40 });
+
+  /** The entries one query word finds, by the index's rules, checking every term of every entry. */
+  function bruteForce(texts: string[][], query: string, isLast: boolean): number[] {
+    const budget = typoBudget(query.length);
+    const typoPrefix = isLast && query.length >= 5;
+    return texts.flatMap((words, doc) => (words.some((term) => term === query || (isLast && term.startsWith(query))
+      || editDistance(query, term, budget, typoPrefix) <= budget) ? [doc] : []));
+  }
+
+  it('finds exactly the entries a word matches, as the last word typed (a typo in a prefix counts)', () => {
+    fc.assert(fc.property(entries, word, (texts, query) => {
+      const index = new SearchIndex(texts.map((words, doc) => ({ text: words.join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
+      expect(index.search(query, texts.length).sort((a, b) => a - b)).toEqual(bruteForce(texts, query, true));
+    }), { numRuns: 400 });
+  });
+
+  it('finds exactly the entries a word matches, before the last word (whole words only)', () => {
+    fc.assert(fc.property(entries, word, (texts, query) => {
+      // Every entry ends with 'z', the last word typed; the longer query word leads the search.
+      const index = new SearchIndex(texts.map((words, doc) => ({ text: [...words, 'z'].join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
+      expect(index.search(`${query}z z`, texts.length).sort((a, b) => a - b))
+        .toEqual(bruteForce(texts.map((words) => [...words, 'z']), `${query}z`, false));
+    }), { numRuns: 400 });
   });
 });

@@ -65,19 +65,6 @@ export function editDistance(query: string, term: string, max: number, prefix = 
   return Math.min(prefix ? best : previous[n]!, max + 1);
 }
 
-/** Which characters a word has, hashed into 32 bits: a word missing more than k of the query's can't be k edits away. */
-function letterMask(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
-  return mask;
-}
-
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 export interface IndexedEntry<T> {
   /** The text searched: a title or a name. */
   text: string;
@@ -118,11 +105,11 @@ export class SearchIndex<T> {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly postings: number[][] = [];
-  /** Per term, the letter masks of its first 1, 2, … letters (at prefixMaskStart[id] + length - 1). */
-  private prefixMasks = new Int32Array(0);
-  private prefixMaskStart = new Int32Array(0);
-  /** Term ids in alphabetical order of their terms, for prefix ranges. */
+  /** Term ids in alphabetical order of their terms: prefix ranges, and the vocabulary walked as a trie. */
   private readonly alphabetical: number[];
+  /** How many letters each term in alphabetical order shares with the one before it (0 for the first). */
+  private readonly sharedWithPrevious: Uint16Array;
+  private readonly longestTerm: number;
 
   /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
   constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
@@ -135,15 +122,16 @@ export class SearchIndex<T> {
       this.docTerms.push(terms);
       for (const term of terms) this.post(term, doc);
     });
-    this.prefixMaskStart = new Int32Array(this.terms.length);
-    this.prefixMasks = new Int32Array(this.terms.reduce((sum, term) => sum + term.length, 0));
-    let at = 0;
-    this.terms.forEach((term, id) => {
-      this.prefixMaskStart[id] = at;
-      let mask = 0;
-      for (let i = 0; i < term.length; i++) this.prefixMasks[at++] = mask |= 1 << (term.charCodeAt(i) & 31);
-    });
     this.alphabetical = this.terms.map((_, id) => id).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
+    this.sharedWithPrevious = new Uint16Array(this.alphabetical.length);
+    for (let i = 1; i < this.alphabetical.length; i++) {
+      const previous = this.terms[this.alphabetical[i - 1]!]!;
+      const term = this.terms[this.alphabetical[i]!]!;
+      let shared = 0;
+      while (shared < previous.length && shared < term.length && shared < 0xffff && previous[shared] === term[shared]) shared++;
+      this.sharedWithPrevious[i] = shared;
+    }
+    this.longestTerm = this.terms.reduce((longest, term) => Math.max(longest, term.length), 0);
   }
 
   get size(): number {
@@ -218,20 +206,70 @@ export class SearchIndex<T> {
     if (exact !== undefined) add(exact, 0);
     if (isLast) for (const id of this.prefixed(word)) if (id !== exact) add(id, PREFIX_COST);
 
-    const budget = typoBudget(word.length);
     const typoPrefix = isLast && word.length >= MIN_TYPO_PREFIX_LENGTH;
-    const mask = letterMask(word);
-    for (let id = 0; id < this.terms.length; id++) {
-      const term = this.terms[id]!;
-      const lengthGap = term.length - word.length;
-      if (lengthGap < -budget || (lengthGap > budget && !typoPrefix) || id === exact) continue;
-      // Letters of the word the term (or the prefix that could match) lacks: each edit accounts for at most one.
-      const compared = typoPrefix ? Math.min(term.length, word.length + budget) : term.length;
-      if (bitCount(mask & ~this.prefixMasks[this.prefixMaskStart[id]! + compared - 1]!) > budget) continue;
-      const distance = editDistance(word, term, budget, typoPrefix);
-      if (distance > 0 && distance <= budget) add(id, TYPO_COST + distance);
-    }
+    this.forEachSimilarTerm(word, typoBudget(word.length), typoPrefix, (id, distance) => {
+      if (distance > 0) add(id, TYPO_COST + distance);
+    });
     return { costs, docs };
+  }
+
+  /**
+   * Calls `found` for every term within `budget` edits of `word` (with `prefix`, for the closest prefix of the term),
+   * with that distance. The alphabetical vocabulary is walked as a trie: a term reuses the rows of the distance
+   * table (editDistance's) for the letters it shares with the previous term, and once a prefix is more than
+   * `budget` edits away, every term starting with it is skipped unseen.
+   */
+  private forEachSimilarTerm(word: string, budget: number, prefix: boolean, found: (id: number, distance: number) => void): void {
+    const n = word.length;
+    // A row past n + budget letters is over the budget in every cell (a cell is at least the length difference):
+    // a longer term is too far, though one of its prefixes may be close.
+    const deepest = Math.min(this.longestTerm, n + budget);
+    // rows[d]: the table's row for a term's first d letters; closest[d]: the least distance of its first 0..d letters.
+    const rows = Array.from({ length: deepest + 1 }, () => new Int32Array(n + 1));
+    const closest = new Int32Array(deepest + 1);
+    for (let j = 0; j <= n; j++) rows[0]![j] = j;
+    closest[0] = n;
+    let computed = 0;
+    for (let i = 0; i < this.alphabetical.length;) {
+      const id = this.alphabetical[i]!;
+      const term = this.terms[id]!;
+      const last = Math.min(term.length, deepest);
+      let depth = Math.min(computed, this.sharedWithPrevious[i]!, last);
+      let tooFar = false;
+      while (depth < last && !tooFar) {
+        depth++;
+        const t = term.charCodeAt(depth - 1);
+        const row = rows[depth]!;
+        const previous = rows[depth - 1]!;
+        const older = rows[depth - 2];
+        row[0] = depth;
+        let rowMin = depth;
+        for (let j = 1; j <= n; j++) {
+          const q = word.charCodeAt(j - 1);
+          let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
+          if (older && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
+          row[j] = d;
+          if (d < rowMin) rowMin = d;
+        }
+        closest[depth] = Math.min(closest[depth - 1]!, row[n]!);
+        // No longer prefix can come back within the budget.
+        if (rowMin > budget) tooFar = true;
+      }
+      computed = depth;
+      i++;
+      if (!tooFar && term.length === depth) {
+        const distance = prefix ? closest[depth]! : rows[depth]![n]!;
+        if (distance <= budget) found(id, distance);
+        continue;
+      }
+      // The letters after `depth` cannot matter: this term and every following one that starts with the same
+      // letters are as far as the closest of those letters' prefixes (with `prefix`), or out of reach.
+      const distance = prefix ? closest[depth]! : budget + 1;
+      if (distance <= budget) found(id, distance);
+      for (; i < this.alphabetical.length && this.sharedWithPrevious[i]! >= depth; i++) {
+        if (distance <= budget) found(this.alphabetical[i]!, distance);
+      }
+    }
   }
 
   /** Ids of the terms starting with the word. */
