@@ -4,7 +4,7 @@
  * `.br`/`.gz` files and the server that picks them or compresses on the fly.
  */
 import { extname } from 'node:path';
-import { constants, createBrotliCompress, createGzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Transform } from 'node:stream';
 
 export type Encoding = 'br' | 'gzip';
@@ -78,4 +78,9 @@ export function gzipOptions(strength: Strength): ZlibOptions {
 /** A compressing stream for an answer written on the fly. */
 export function createStreamEncoder(encoding: Encoding): Transform {
   return encoding === 'br' ? createBrotliCompress(brotliOptions('stream')) : createGzip(gzipOptions('stream'));
+}
+
+/** A whole answer compressed at once, for the stream strength: cheaper than a stream for a body held in memory. */
+export function encodeWhole(encoding: Encoding, body: Buffer): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions('stream', body.length)) : gzipSync(body, gzipOptions('stream'));
 }

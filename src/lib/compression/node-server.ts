@@ -12,7 +12,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { join, resolve, sep } from 'node:path';
 import type { Transform } from 'node:stream';
 import {
-  compressibleFileType, createStreamEncoder, ENCODED_SUFFIX, isCompressibleType, MIN_COMPRESSIBLE_BYTES,
+  compressibleFileType, createStreamEncoder, ENCODED_SUFFIX, encodeWhole, isCompressibleType, MIN_COMPRESSIBLE_BYTES,
   negotiateEncoding, type Encoding,
 } from './encodings.ts';
 
@@ -20,6 +20,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Astro's hashed build assets, cached for a year (as @astrojs/node does). */
 const IMMUTABLE_PREFIX = '/_astro/';
+const ON_DEMAND_PREFIX = '/api/';
+/** The most of an answer held in memory to compress it in one piece; a larger one is streamed. */
+const HELD_BODY_LIMIT = 256 * 1024;
 
 export function withCompression(handler: NodeHandler, clientDir: string): NodeHandler {
   return (req, res) => {
@@ -47,6 +50,8 @@ export function withCompression(handler: NodeHandler, clientDir: string): NodeHa
 /** The file a static request names, as @astrojs/node resolves it (directories serve their index.html). */
 async function staticFileOf(req: IncomingMessage, clientDir: string): Promise<string | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  // Nothing under /api/ is prerendered: the most frequent on-demand requests skip the file system.
+  if (req.url?.startsWith(ON_DEMAND_PREFIX)) return null;
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -98,8 +103,8 @@ function varyOnEncoding(res: ServerResponse): void {
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) res.setHeader('Vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
 }
 
-function shouldCompress(req: IncomingMessage, res: ServerResponse, bodyBytes: number | undefined): boolean {
-  const length = bodyBytes ?? Number(res.getHeader('Content-Length') ?? Number.NaN);
+function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
+  const length = Number(res.getHeader('Content-Length') ?? Number.NaN);
   return req.method !== 'HEAD'
     && res.statusCode >= 200 && res.statusCode !== 204 && res.statusCode !== 206 && res.statusCode !== 304
     && res.getHeader('Content-Encoding') === undefined
@@ -111,15 +116,44 @@ function shouldCompress(req: IncomingMessage, res: ServerResponse, bodyBytes: nu
 type WriteCallback = (error?: Error | null) => void;
 
 /**
- * Routes whatever the handler writes to `res` through a compressor once the headers show a compressible
- * answer (decided when they are sent, so both Astro's writeHead and `send`'s implicit headers are covered).
+ * An answer the handler writes to `res` with a compressible type is held back until its end, then sent compressed
+ * in one piece (or as it is, under MIN_COMPRESSIBLE_BYTES), with its Content-Length; one that grows past
+ * HELD_BODY_LIMIT is streamed through a compressor from then on. Most on-demand answers are a few kilobytes of
+ * JSON, for which a compressing stream costs more than the answer itself.
  */
 function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: Encoding): void {
   const rawWriteHead = res.writeHead.bind(res);
   const rawWrite = res.write.bind(res) as (chunk: unknown, callback?: WriteCallback) => boolean;
   const rawEnd = res.end.bind(res) as (chunk?: unknown, callback?: () => void) => ServerResponse;
+  let headWritten = false;
+  /** The body so far while the decision waits; null once it is made. */
+  let held: Buffer[] | null = null;
+  let heldBytes = 0;
   let encoder: Transform | null = null;
-  let bodyBytes: number | undefined;
+
+  const stream = () => {
+    res.setHeader('Content-Encoding', encoding);
+    res.removeHeader('Content-Length');
+    const compressor = (encoder = createStreamEncoder(encoding));
+    compressor.on('data', (chunk: Buffer) => { if (!rawWrite(chunk)) compressor.pause(); });
+    compressor.on('end', () => rawEnd());
+    compressor.on('error', (error) => res.destroy(error));
+    res.on('drain', () => compressor.resume());
+    res.on('close', () => compressor.destroy());
+    rawWriteHead(res.statusCode);
+    for (const chunk of held ?? []) compressor.write(chunk);
+    held = null;
+  };
+
+  const sendHeld = (done?: () => void) => {
+    const body = Buffer.concat(held ?? [], heldBytes);
+    held = null;
+    const sent = body.length < MIN_COMPRESSIBLE_BYTES ? body : encodeWhole(encoding, body);
+    if (sent !== body) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', sent.length);
+    rawWriteHead(res.statusCode);
+    return rawEnd(sent, done);
+  };
 
   res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
@@ -127,24 +161,25 @@ function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: E
     res.statusCode = statusCode;
     for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
     varyOnEncoding(res);
-    if (shouldCompress(req, res, bodyBytes)) {
-      res.setHeader('Content-Encoding', encoding);
-      res.removeHeader('Content-Length');
-      encoder = createStreamEncoder(encoding);
-      const stream = encoder;
-      stream.on('data', (chunk: Buffer) => { if (!rawWrite(chunk)) stream.pause(); });
-      stream.on('end', () => rawEnd());
-      stream.on('error', (error) => res.destroy(error));
-      res.on('drain', () => stream.resume());
-      res.on('close', () => stream.destroy());
+    headWritten = true;
+    if (shouldCompress(req, res)) {
+      held = [];
+      return res;
     }
     return rawWriteHead(statusCode);
   }) as ServerResponse['writeHead'];
 
   res.write = ((chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
-    if (!res.headersSent) res.writeHead(res.statusCode);
+    if (!headWritten) res.writeHead(res.statusCode);
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
-    const data = typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk;
+    const data = typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk as Uint8Array;
+    if (held) {
+      held.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      heldBytes += data.byteLength;
+      if (heldBytes > HELD_BODY_LIMIT) stream();
+      if (done) process.nextTick(done);
+      return true;
+    }
     return encoder ? encoder.write(data, done) : rawWrite(data, done);
   }) as ServerResponse['write'];
 
@@ -152,10 +187,13 @@ function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: E
     const done = typeof chunk === 'function' ? chunk as () => void : typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     const data = typeof chunk === 'function' || chunk === undefined || chunk === null ? undefined
       : typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk as Uint8Array;
-    if (!res.headersSent) {
-      // A whole body given at once: its size decides whether compressing pays.
-      bodyBytes = data?.byteLength ?? 0;
-      res.writeHead(res.statusCode);
+    if (!headWritten) res.writeHead(res.statusCode);
+    if (held) {
+      if (data) {
+        held.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+        heldBytes += data.byteLength;
+      }
+      return sendHeld(done);
     }
     if (!encoder) return rawEnd(data, done);
     if (done) res.once('finish', done);
