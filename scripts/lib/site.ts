@@ -9,10 +9,18 @@ export function buildSite(env: NodeJS.ProcessEnv): Promise<void> {
   return run('npx', ['astro', 'build'], env);
 }
 
+/**
+ * Node's arguments to run scripts/serve.ts on a build's entry. Node strips the server's types itself (by default
+ * from 22.18, behind a flag before): a loader such as tsx would sit in the path of the import() Astro makes for
+ * every on-demand request.
+ */
+export function serverArgs(entry: string): string[] {
+  return [...(process.features.typescript ? [] : ['--experimental-strip-types']), 'scripts/serve.ts', entry];
+}
+
 /** The built site served by scripts/serve.ts (HOST and PORT from `env`), from the build in ASTRO_OUT_DIR. */
 export function serveSite(env: NodeJS.ProcessEnv): ChildProcess {
-  const entry = join(env.ASTRO_OUT_DIR || astroOutDir() || 'dist', 'server', 'entry.mjs');
-  return keepRunning(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', entry], env);
+  return keepRunning(process.execPath, serverArgs(join(env.ASTRO_OUT_DIR || astroOutDir() || 'dist', 'server', 'entry.mjs')), env);
 }
 
 /** Resolves once the site answers at `origin`; rejects when `server` exits first or after `timeoutMs`. */

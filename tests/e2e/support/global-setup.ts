@@ -12,6 +12,7 @@ import { startEmbeddedServer } from '../../../db/embedded-server.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
 import { keepRunning, run } from '../../../scripts/lib/processes.ts';
+import { serverArgs } from '../../../scripts/lib/site.ts';
 import { freePort } from '../../support/ports.ts';
 import { startFakeTmdb } from '../../support/fake-tmdb.ts';
 import { waitForHttp } from './wait.ts';
@@ -38,7 +39,7 @@ export default async function globalSetup() {
   const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
     TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
   await run('npx', ['astro', 'build'], env);
-  const server = keepRunning('node', ['--import', 'tsx', 'scripts/serve.ts', join(workDir, 'dist/server/entry.mjs')], { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
+  const server = keepRunning(process.execPath, serverArgs(join(workDir, 'dist/server/entry.mjs')), { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
   await waitForHttp(baseURL);
 
   process.env.E2E_BASE_URL = baseURL;
