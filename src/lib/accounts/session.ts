@@ -32,9 +32,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getSessionUser(request: Request, db: Kysely<Database>, keys: SessionKeys): Promise<SessionUser | null> {
   const cookieName = sessionCookieName(keys.secure);
-  if (!request.headers.get('cookie')?.includes(cookieName)) return null;
-  const token = await getToken({ req: request, secret: keys.secret, secureCookie: keys.secure, cookieName, salt: cookieName, logger: silentLogger });
+  const cookies = request.headers.get('cookie');
+  if (!cookies?.includes(cookieName)) return null;
+  const token = await decodedSessionToken(request, cookies, cookieName, keys);
   return token ? userOfToken(db, token) : null;
+}
+
+/**
+ * Decoded session tokens by cookie value. Decrypting one takes several trips through the crypto thread pool, each
+ * a wait behind whatever else the server is doing, and a signed-in visitor sends the same cookie with every
+ * request. The token alone is never trusted (userOfToken still reads the user), so this only saves the
+ * decryption; an entry lapses at the token's expiry, and the oldest go first past the bound.
+ */
+const decodedTokens = new Map<string, Record<string, unknown> & { exp: number }>();
+const MAX_DECODED_TOKENS = 10_000;
+
+async function decodedSessionToken(request: Request, cookies: string, cookieName: string, keys: SessionKeys) {
+  // The cookie's value, whole or in Auth.js's chunks (name.0, name.1, …), is what was encrypted.
+  const value = cookies.split(';').map((cookie) => cookie.trim())
+    .filter((cookie) => cookie.startsWith(`${cookieName}=`) || cookie.startsWith(`${cookieName}.`)).sort().join(';');
+  const key = `${keys.secret}\u0000${value}`;
+  const known = decodedTokens.get(key);
+  if (known && known.exp * 1000 > Date.now()) return known;
+  decodedTokens.delete(key);
+  const token = await getToken({ req: request, secret: keys.secret, secureCookie: keys.secure, cookieName, salt: cookieName, logger: silentLogger });
+  if (!token || typeof token.exp !== 'number') return token;
+  if (decodedTokens.size >= MAX_DECODED_TOKENS) decodedTokens.delete(decodedTokens.keys().next().value!);
+  decodedTokens.set(key, token as typeof token & { exp: number });
+  return token;
 }
 
 /** The user a decoded token stands for, if the account still exists, is confirmed and has the token's session_version. */
