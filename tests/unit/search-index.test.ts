@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '../../src/lib/demo/random.ts';
+import { Random } from '../../src/lib/random.ts';
 import { editDistance, foldText, searchWords, SearchIndex } from '../../src/lib/catalog/search-index.ts';
 import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
 
