@@ -94,7 +94,8 @@ interface FallbackRoute {
 /**
  * The frontmatter of an on-demand detail route: Astro falls through to it when the prerendered route has no such
  * page. A stale slug gets the 301 to the canonical URL as a Response (the route returns it); otherwise the route
- * renders the answer, the page (200) or the spec's message (404), never cached.
+ * renders the answer, never cached: the page (200) of a row published since the last build, with the build's own
+ * page component and loader until the rebuild serves it statically, or the spec's message (404).
  */
 export async function answerDetailFallback<Detail>(route: FallbackRoute, kind: DetailKind,
   load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<Response | Exclude<FallbackPage<Detail>, { kind: 'redirect' }>> {
