@@ -1,5 +1,5 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable } from 'kysely';
 import type { SkippedTitle } from '../src/lib/admin/contract.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -18,12 +18,12 @@ export interface ProductionCompany {
   logo_path?: string | null;
 }
 
-export interface GenresTable {
+interface GenresTable {
   id: number;
   name: string;
 }
 
-export interface CollectionsTable {
+interface CollectionsTable {
   id: number;
   name: string;
   overview: string | null;
@@ -31,14 +31,14 @@ export interface CollectionsTable {
   backdrop_path: string | null;
 }
 
-export interface PlatformsTable {
+interface PlatformsTable {
   id: number;
   name: string;
   logo_path: string | null;
   display_priority: Generated<number>;
 }
 
-export interface PeopleTable {
+interface PeopleTable {
   id: number;
   name: string;
   profile_path: string | null;
@@ -72,7 +72,7 @@ interface TitleColumns {
   popularity: Generated<number>;
 }
 
-export interface MoviesTable extends TitleColumns {
+interface MoviesTable extends TitleColumns {
   title: string;
   release_date: DateString | null;
   runtime: number | null;
@@ -85,13 +85,13 @@ export interface MoviesTable extends TitleColumns {
   recommended_tmdb_ids: Generated<number[]>;
 }
 
-export interface TvShowsTable extends TitleColumns {
+interface TvShowsTable extends TitleColumns {
   name: string;
   first_air_date: DateString | null;
   number_of_seasons: Generated<number>;
 }
 
-export interface TvShowEpisodesTable {
+interface TvShowEpisodesTable {
   id: Generated<number>;
   tv_show_id: number;
   season_number: number;
@@ -106,14 +106,14 @@ export interface TvShowEpisodesTable {
   download_url: string | null;
 }
 
-export interface MovieGenresTable { movie_id: number; genre_id: number }
-export interface TvShowGenresTable { tv_show_id: number; genre_id: number }
-export interface MovieProvidersTable { movie_id: number; platform_id: number }
-export interface TvShowProvidersTable { tv_show_id: number; platform_id: number }
-export interface MovieCreditsTable { movie_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
-export interface TvShowCreditsTable { tv_show_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
+interface MovieGenresTable { movie_id: number; genre_id: number }
+interface TvShowGenresTable { tv_show_id: number; genre_id: number }
+interface MovieProvidersTable { movie_id: number; platform_id: number }
+interface TvShowProvidersTable { tv_show_id: number; platform_id: number }
+interface MovieCreditsTable { movie_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
+interface TvShowCreditsTable { tv_show_id: number; person_id: number; credit_order: Generated<number>; character_name: string | null }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -134,7 +134,7 @@ export interface AuthTokensTable {
   password_hash: string | null;
 }
 
-export interface UserListItemsTable {
+interface UserListItemsTable {
   user_id: string;
   list: ListName;
   content_type: ContentType;
@@ -142,7 +142,7 @@ export interface UserListItemsTable {
   added_at: Timestamp;
 }
 
-export interface UserRatingsTable {
+interface UserRatingsTable {
   user_id: string;
   content_type: ContentType;
   content_tmdb_id: number;
@@ -150,7 +150,7 @@ export interface UserRatingsTable {
   updated_at: Timestamp;
 }
 
-export interface WatchHistoryTable {
+interface WatchHistoryTable {
   user_id: string;
   content_type: ContentType;
   content_tmdb_id: number;
@@ -161,7 +161,7 @@ export interface WatchHistoryTable {
   last_watched_at: Timestamp;
 }
 
-export interface RequestsTable {
+interface RequestsTable {
   id: Generated<number>;
   user_id: string | null;
   user_email: string | null;
@@ -170,7 +170,7 @@ export interface RequestsTable {
   created_at: Timestamp;
 }
 
-export interface ViewEventsTable {
+interface ViewEventsTable {
   id: Generated<number>;
   occurred_at: Timestamp;
   content_type: ContentType | null;
@@ -179,12 +179,83 @@ export interface ViewEventsTable {
   device_type: Generated<string>;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   bucket: string;
   window_start: Timestamp;
   hits: number;
 }
 
+// --- Site rebuilds (db/migrations/0003_rebuilds.ts) ---
+export type RebuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+interface RebuildRequestsTable {
+  id: Generated<number>;
+  status: Generated<RebuildStatus>;
+  reason: string;
+  request_count: Generated<number>;
+  requested_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+// --- Account mail queue (db/migrations/0004_account_mail.ts) ---
+type AccountMailKind = 'sign_up' | 'password_reset';
+
+interface AccountMailJobsTable {
+  id: Generated<number>;
+  kind: AccountMailKind;
+  email: string;
+  password_hash: string | null;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
+  last_error: string | null;
+}
+
+// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
+interface CatalogueVersionTable {
+  singleton: Generated<boolean>;
+  version: Generated<number>;
+  changed_at: Timestamp;
+}
+
+// --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
+type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  kind: ContentType;
+  start_page: number;
+  end_page: number;
+  current_page: number;
+  processed: Generated<number>;
+  skipped: Json<SkippedTitle[], string | undefined>;
+  status: Generated<ImportJobStatus>;
+  error: string | null;
+  attempt: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+// --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
+interface ViewDedupeTable {
+  client_key: string;
+  /** 'session' or a title key ('movie:550'). */
+  subject: string;
+  /** The UTC day; defaults to today. */
+  day: Timestamp;
+}
+
+interface ViewEventDaysTable {
+  day: Timestamp;
+  country: string;
+  device_type: string;
+  views: number;
+}
+
+// --- Every table, by name ---
 export interface Database {
   genres: GenresTable;
   collections: CollectionsTable;
@@ -211,85 +282,9 @@ export interface Database {
   account_mail_jobs: AccountMailJobsTable;
   catalogue_version: CatalogueVersionTable;
   import_jobs: ImportJobsTable;
-}
-
-export type Movie = Selectable<MoviesTable>;
-export type NewMovie = Insertable<MoviesTable>;
-export type NewTvShow = Insertable<TvShowsTable>;
-export type Person = Selectable<PeopleTable>;
-export type User = Selectable<UsersTable>;
-
-// --- Site rebuilds (db/migrations/0003_rebuilds.ts) ---
-export type RebuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface RebuildRequestsTable {
-  id: Generated<number>;
-  status: Generated<RebuildStatus>;
-  reason: string;
-  request_count: Generated<number>;
-  requested_at: Timestamp;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  error: string | null;
-}
-
-// --- Account mail queue (db/migrations/0004_account_mail.ts) ---
-export type AccountMailKind = 'sign_up' | 'password_reset';
-
-export interface AccountMailJobsTable {
-  id: Generated<number>;
-  kind: AccountMailKind;
-  email: string;
-  password_hash: string | null;
-  created_at: Timestamp;
-  attempts: Generated<number>;
-  claimed_at: Timestamp | null;
-  last_error: string | null;
-}
-
-// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
-export interface CatalogueVersionTable {
-  singleton: Generated<boolean>;
-  version: Generated<number>;
-  changed_at: Timestamp;
-}
-
-// --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
-export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
-
-export interface ImportJobsTable {
-  id: Generated<number>;
-  kind: ContentType;
-  start_page: number;
-  end_page: number;
-  current_page: number;
-  processed: Generated<number>;
-  skipped: Json<SkippedTitle[], string | undefined>;
-  status: Generated<ImportJobStatus>;
-  error: string | null;
-  attempt: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  finished_at: Timestamp | null;
-}
-
-// --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
-export interface ViewDedupeTable {
-  client_key: string;
-  /** 'session' or a title key ('movie:550'). */
-  subject: string;
-  /** The UTC day; defaults to today. */
-  day: Timestamp;
-}
-
-export interface ViewEventDaysTable {
-  day: Timestamp;
-  country: string;
-  device_type: string;
-  views: number;
-}
-
-export interface Database {
   view_dedupe: ViewDedupeTable;
   view_event_days: ViewEventDaysTable;
 }
+
+export type NewMovie = Insertable<MoviesTable>;
+export type NewTvShow = Insertable<TvShowsTable>;

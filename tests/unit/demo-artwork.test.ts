@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, logoSvg, parseArtworkPath, posterSvg, profileSvg, renderArtwork } from '../../src/lib/demo/artwork.ts';
 import { titleCase, titleFromSlug } from '../../src/lib/demo/names.ts';
-import { Random, WeightedPicker, hashString } from '../../src/lib/demo/random.ts';
+import { Random, WeightedPicker, hashString } from '../../src/lib/random.ts';
 
 /** A minimal well-formedness check: tags balance, attributes are quoted, text has no raw markup characters. */
 function expectWellFormed(svg: string): void {

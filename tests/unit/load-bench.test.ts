@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '../../src/lib/demo/random.ts';
+import { Random } from '../../src/lib/random.ts';
 import { applyEdit, searchQuery, titleWords, typo, typoInTitle } from '../../scripts/lib/load-bench/queries.ts';
 import { formatTable, judge, percentile, summarise, type Measurement } from '../../scripts/lib/load-bench/report.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Random } from '../../src/lib/demo/random.ts';
+import { Random } from '../../src/lib/random.ts';
 import { editDistance, foldText, searchWords, SearchIndex, typoBudget } from '../../src/lib/catalog/search-index.ts';
 import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
 

@@ -13,7 +13,7 @@ import { peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
 import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
 import { listPlatforms } from '../../../src/lib/catalog/platforms.ts';
 import { slugify } from '../../../src/lib/catalog/client/slug.ts';
-import type { Random } from '../../../src/lib/demo/random.ts';
+import type { Random } from '../../../src/lib/random.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';
 import { browseFilters, titleWords, typoInTitle } from './queries.ts';
 

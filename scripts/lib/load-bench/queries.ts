@@ -5,7 +5,7 @@
 import {
   TITLE_SORT_OPTIONS, genreOptions, yearOptions, type BrowseFilters, type BrowseScope,
 } from '../../../src/lib/catalog/client/browse-params.ts';
-import type { Random } from '../../../src/lib/demo/random.ts';
+import type { Random } from '../../../src/lib/random.ts';
 
 export type TypoEdit = 'drop' | 'insert' | 'replace' | 'swap';
 const EDITS: readonly TypoEdit[] = ['drop', 'insert', 'replace', 'swap'];

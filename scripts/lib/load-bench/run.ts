@@ -9,7 +9,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
-import { Random } from '../../../src/lib/demo/random.ts';
+import { Random } from '../../../src/lib/random.ts';
 import { openBenchDatabase, type BenchDatabase } from '../bench-database.ts';
 import { freePort } from '../ports.ts';
 import { stopProcess } from '../processes.ts';

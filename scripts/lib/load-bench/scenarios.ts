@@ -5,7 +5,7 @@ import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
 import { browseApiUrl } from '../../../src/lib/catalog/client/browse-params.ts';
 import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
 import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
-import type { Random } from '../../../src/lib/demo/random.ts';
+import type { Random } from '../../../src/lib/random.ts';
 import { LIST_NAMES } from '../../../src/lib/lists/contract.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';
 import type { LoadRequest, Scenario, StepContext } from './drive.ts';

@@ -4,6 +4,7 @@ import { postJson, signIn } from '../../lib/accounts/client/account-calls.ts';
 import { MESSAGES, signInErrorMessage } from '../../lib/accounts/client/messages.ts';
 import { emailProblem } from '../../lib/accounts/client/rules.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
+import EmailField from './EmailField.tsx';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -37,10 +38,7 @@ function SignInView({ onForgot }: { onForgot(): void }) {
   return (
     <form className="auth-card" onSubmit={onSubmit} aria-label="Sign In" noValidate>
       <h1>Sign In</h1>
-      <div className="auth-field">
-        <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
+      <EmailField id="login-email" value={email} onChange={setEmail} />
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
       <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Signing In…' : 'Sign In'}</button>
       <button className="link-button" type="button" onClick={onForgot}>Forgot Password?</button>
@@ -60,10 +58,7 @@ function ForgotPasswordView({ onBack }: { onBack(): void }) {
     <form className="auth-card" onSubmit={onSubmit} aria-label="Reset Password" noValidate>
       <h1>Reset Password</h1>
       <p className="auth-hint">Enter your email and we'll send you a link to reset your password.</p>
-      <div className="auth-field">
-        <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
+      <EmailField id="forgot-email" value={email} onChange={setEmail} />
       <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Sending…' : 'Send Reset Link'}</button>
       <button className="link-button" type="button" onClick={onBack}>Back to Sign In</button>
     </form>

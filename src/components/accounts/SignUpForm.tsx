@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { postJson } from '../../lib/accounts/client/account-calls.ts';
 import { MESSAGES } from '../../lib/accounts/client/messages.ts';
 import { emailProblem } from '../../lib/accounts/client/rules.ts';
+import EmailField from './EmailField.tsx';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -21,10 +22,7 @@ export default function SignUpForm() {
     <SessionGate require="visitor">
       <form className="auth-card" onSubmit={onSubmit} aria-label="Sign Up" noValidate>
         <h1>Sign Up</h1>
-        <div className="auth-field">
-          <label htmlFor="signup-email">Email</label>
-          <input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
+        <EmailField id="signup-email" value={email} onChange={setEmail} />
         <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
         <PasswordField label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
         <button className="btn btn-primary" type="submit" disabled={disabled}>{busy ? 'Signing Up…' : 'Sign Up'}</button>

@@ -1,7 +1,7 @@
 /** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
+import { api, deleteRow } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
 import EpisodeRow from './EpisodeRow.tsx';
@@ -32,16 +32,10 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; on
     setSeason(number);
   };
 
-  const remove = async (episode: AdminEpisodeRow) => {
-    if (!window.confirm('Are you sure you want to delete this episode?')) return;
-    try {
-      await api('/api/admin/tv/episodes', 'DELETE', { id: episode.id });
-      showToast('Episode deleted successfully!', 'success');
-      await load();
-    } catch (error) {
-      showToast(`Delete episode failed: ${errorText(error, 'Failed to delete episode.')}`, 'error');
-    }
-  };
+  const remove = (episode: AdminEpisodeRow) => deleteRow({
+    question: 'Are you sure you want to delete this episode?', path: '/api/admin/tv/episodes', id: episode.id,
+    done: 'Episode deleted successfully!', failed: (error) => `Delete episode failed: ${errorText(error, 'Failed to delete episode.')}`, reload: load,
+  });
 
   return (
     <div className="admin-episodes">

@@ -1,7 +1,7 @@
 /** Requests tab: newest first, search on the message, delete one. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
+import { api, deleteRow } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminList, AdminRequestRow } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
@@ -21,16 +21,10 @@ export default function RequestsTab() {
   }, [q]);
   useEffect(() => { void load(); }, [load]);
 
-  const remove = async (request: AdminRequestRow) => {
-    if (!window.confirm('Are you sure you want to delete this request?')) return;
-    try {
-      await api('/api/admin/requests', 'DELETE', { id: request.id });
-      showToast('Request deleted successfully.', 'success');
-      await load();
-    } catch {
-      showToast('Failed to delete request.', 'error');
-    }
-  };
+  const remove = (request: AdminRequestRow) => deleteRow({
+    question: 'Are you sure you want to delete this request?', path: '/api/admin/requests', id: request.id,
+    done: 'Request deleted successfully.', failed: () => 'Failed to delete request.', reload: load,
+  });
 
   return (
     <div>

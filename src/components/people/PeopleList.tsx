@@ -4,11 +4,11 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { BrowsePage } from '../../lib/catalog/client/browse-params.ts';
-import { imageUrl } from '../../lib/catalog/client/images.ts';
 import {
   PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, peopleApiUrl, personHref, type PeopleSort, type PersonCard,
 } from '../../lib/catalog/client/people-params.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
+import ArtworkView from '../catalog/ArtworkView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 
 interface Props { initial: BrowsePage<PersonCard>; initialSort: PeopleSort }
@@ -47,12 +47,9 @@ export default function PeopleList({ initial, initialSort }: Props) {
 }
 
 function PersonCardView({ person }: { person: PersonCard }) {
-  const src = imageUrl(person.profilePath, 'w185');
   return (
     <a className="person-card" href={personHref(person)}>
-      {src
-        ? <img className="artwork" src={src} alt="" loading="lazy" decoding="async" width={185} height={278} />
-        : <div className="artwork artwork-missing" aria-hidden="true"><span>No Image</span></div>}
+      <ArtworkView path={person.profilePath} size="w185" alt="" width={185} height={278} />
       <span className="person-card-text">
         <span className="person-card-name">{person.name}</span>
         {person.department && <span className="person-card-meta">{person.department}</span>}

@@ -5,10 +5,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
-import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { personHref } from '../../lib/catalog/client/people-params.ts';
 import type { PersonResult, SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
+import ArtworkView from '../catalog/ArtworkView.tsx';
 
 export const SEARCH_SKELETONS = 12;
 export const SEARCH_PROMPT = 'Start typing to search your favorite shows and movies.';
@@ -102,12 +102,9 @@ function Skeletons() {
 }
 
 function PersonCard({ person }: { person: PersonResult }) {
-  const src = imageUrl(person.profilePath, 'w300');
   return (
     <a className="title-card" href={personHref(person)}>
-      {src
-        ? <img className="artwork" src={src} alt={person.name} loading="lazy" decoding="async" width={300} height={450} />
-        : <div className="artwork artwork-missing" role="img" aria-label={person.name}><span>No Image</span></div>}
+      <ArtworkView path={person.profilePath} size="w300" alt={person.name} width={300} height={450} />
       <span className="title-card-name">{person.name}</span>
       {person.knownForDepartment && <span className="title-card-meta">{person.knownForDepartment}</span>}
     </a>

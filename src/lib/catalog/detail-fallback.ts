@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './client/slug.ts';
 
@@ -80,4 +81,27 @@ export async function resolveFallbackPage<Detail>(db: Kysely<Database>, kind: De
   const [detail] = await load(db, [outcome.id]);
   // Unpublished between the two queries.
   return detail ? { kind: 'page', detail } : { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
+}
+
+/** What an on-demand detail route ([...fallback].astro) hands over of Astro's context. */
+interface FallbackRoute {
+  params: { fallback?: string | undefined };
+  url: URL;
+  response: { status?: number; headers: Headers };
+  redirect(location: string, status: 301): Response;
+}
+
+/**
+ * The frontmatter of an on-demand detail route: Astro falls through to it when the prerendered route has no such
+ * page. A stale slug gets the 301 to the canonical URL as a Response (the route returns it); otherwise the route
+ * renders the answer, never cached: the page (200) of a row published since the last build, with the build's own
+ * page component and loader until the rebuild serves it statically, or the spec's message (404).
+ */
+export async function answerDetailFallback<Detail>(route: FallbackRoute, kind: DetailKind,
+  load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<Response | Exclude<FallbackPage<Detail>, { kind: 'redirect' }>> {
+  const page = await resolveFallbackPage(await getDb(), kind, route.params.fallback, route.url.search, load);
+  if (page.kind === 'redirect') return route.redirect(page.location, 301);
+  route.response.status = page.kind === 'page' ? 200 : 404;
+  route.response.headers.set('Cache-Control', 'no-store');
+  return page;
 }

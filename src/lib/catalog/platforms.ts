@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { Random } from '../demo/random.ts';
+import { Random } from '../random.ts';
 import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from './client/cards.ts';
 import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 

@@ -21,6 +21,20 @@ export async function loadTvDetails(db: Kysely<Database>, tmdbIds?: number[]): P
   return shows.map((show) => ({ show, ratingCount: counts.get(show.tmdbId) ?? 0 }));
 }
 
+/** getStaticPaths of /movie/[slug]/[tmdbId]: every published movie, with its detail as the page's props. */
+export async function movieDetailPaths(db: Kysely<Database>) {
+  return (await loadMovieDetails(db)).map((detail) => ({ params: titleParams(detail.movie), props: detail }));
+}
+
+/** getStaticPaths of /tv/[slug]/[tmdbId]: every published show, with its detail as the page's props. */
+export async function tvDetailPaths(db: Kysely<Database>) {
+  return (await loadTvDetails(db)).map((detail) => ({ params: titleParams(detail.show), props: detail }));
+}
+
+function titleParams(title: { slug: string; tmdbId: number }) {
+  return { slug: title.slug, tmdbId: String(title.tmdbId) };
+}
+
 function ratingCounts(db: Kysely<Database>, type: 'movie' | 'tv', tmdbIds?: number[]): Promise<Map<number, number>> {
   return tmdbIds?.length === 0 ? Promise.resolve(new Map()) : ratingCountsByTitle(db, type, tmdbIds);
 }

@@ -10,7 +10,7 @@
  * share a palette; the slug becomes the displayed title or name. Every SVG stays under 4 KB.
  */
 import { titleFromSlug } from './names.ts';
-import { Random } from './random.ts';
+import { Random } from '../random.ts';
 import { hsl, palette, scene, SCENE_KINDS, type Palette } from './scenes.ts';
 
 export type ArtworkKind = 'poster' | 'backdrop' | 'screenshot' | 'still' | 'profile' | 'logo';

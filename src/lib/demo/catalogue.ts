@@ -10,7 +10,7 @@ import { art, artKey, DAY_MS, IDS, type Row } from './context.ts';
 import { buildMovies } from './movies.ts';
 import { companyNames, firstName, PLATFORM_NAMES, surname } from './names.ts';
 import { buildPeople } from './people.ts';
-import { Random } from './random.ts';
+import { Random } from '../random.ts';
 import { buildShows } from './shows.ts';
 import { slugify } from '../catalog/client/slug.ts';
 import { requestMessage } from './text.ts';

@@ -2,7 +2,7 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { slugify } from '../catalog/client/slug.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 
 export type Row<T extends keyof Database> = Insertable<Database[T]>;
 

@@ -6,7 +6,7 @@ import {
   trailerKey, voteAverage, type Row,
 } from './context.ts';
 import { COUNTRIES, movieTitle } from './names.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 import { overview, tagline } from './text.ts';
 
 /** Base weights: common genres first; Home row genres all well above the rest. */

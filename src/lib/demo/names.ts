@@ -5,7 +5,7 @@
  * Titles use only letters, digits and spaces, with every word capitalised except the small words below
  * (unless first): `titleFromSlug(slugify(title)) === title`, which lets artwork show a title from its path alone.
  */
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'at', 'for', 'from', 'in', 'into', 'of', 'on', 'the', 'to', 'with']);
 

@@ -2,7 +2,7 @@
 import { slugify } from '../catalog/client/slug.ts';
 import { art, artKey, DAY_MS, IDS, isoDate, type Row } from './context.ts';
 import { characterName, country, personName, townName, type COUNTRIES } from './names.ts';
-import { WeightedPicker, type Random } from './random.ts';
+import { WeightedPicker, type Random } from '../random.ts';
 import { biography } from './text.ts';
 
 export interface PeopleBuild {

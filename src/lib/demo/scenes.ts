@@ -2,7 +2,7 @@
  * Simple geometric scenery for generated artwork: a sky gradient plus one of a few landscapes, drawn from a
  * palette and a seeded generator. Output is compact SVG markup (integer coordinates, few elements).
  */
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 
 export interface Palette {
   hue: number;

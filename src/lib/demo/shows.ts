@@ -5,7 +5,7 @@ import {
   trailerKey, voteAverage, type Row,
 } from './context.ts';
 import { COUNTRIES, episodeTitle, showName, SPECIAL_TITLES } from './names.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 import { episodeOverview, overview, tagline } from './text.ts';
 
 /** Home row genres (spec section 2) weigh far more than the rest, so each row fills at the default size. */

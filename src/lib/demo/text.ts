@@ -1,6 +1,6 @@
 /** Generated prose: overviews, taglines, episode summaries, biographies and request messages. */
 import { firstName, personName, surname, townName, ADJECTIVES, NOUNS, PLURALS } from './names.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 
 const ROLES = ['a disgraced detective', 'a young pianist', 'a small-town mechanic', 'an ageing smuggler', 'a reluctant heir', 'a marine biologist', 'a night-shift nurse', 'a former boxer', 'a schoolteacher', 'an exiled prince', 'a rookie pilot', 'a grieving widower', 'a charming con artist', 'a museum archivist', 'a teenage inventor', 'a war photographer', 'a park ranger', 'an ambitious chef', 'a retired spy', 'a struggling comedian', 'a lighthouse keeper', 'a tired public defender', 'a runaway bride', 'a ship\'s cook', 'a cartographer'];
 const INCIDENTS = ['stumbles onto a secret the town has kept for decades', 'receives a letter from a brother presumed dead', 'is hired to find a missing heiress', 'inherits a crumbling house by the sea', 'discovers a door that should not exist', 'witnesses a crime no one else believes happened', 'agrees to one last job', 'is pulled into a decades-old family feud', 'finds a map hidden inside a library book', 'wakes up with no memory of the previous week', 'crosses paths with a stranger who knows too much', 'answers a radio call from a ship lost years ago', 'loses everything in a single night of cards'];

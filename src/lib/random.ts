@@ -1,6 +1,7 @@
 /**
- * A small seeded pseudo-random generator (sfc32 seeded through splitmix32) and helpers.
- * Everything the demo catalogue generates comes from one of these, so a seed fully determines the output.
+ * A small seeded pseudo-random generator (sfc32 seeded through splitmix32) and helpers, for anything that must
+ * repeat its draws: the demo catalogue (a seed fully determines its output), the load bench and the platform
+ * pages' stable shuffle.
  */
 
 /** FNV-1a 32-bit hash of a string; used to derive seeds from keys (artwork, sub-generators). */
