@@ -1,7 +1,7 @@
 /**
  * What the local Node server compresses and how: the content types worth compressing, the client's choice
  * of encoding, and the encoders (brotli preferred, gzip otherwise). Shared by the build step that writes
- * `.br`/`.gz` files and the server that picks them or compresses on the fly.
+ * `.br` (and for assets `.gz`) files and the server that picks them or compresses on the fly.
  */
 import { extname } from 'node:path';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
@@ -54,12 +54,12 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 
 /**
  * Compression strength by use: `asset` for the few hashed files every visitor fetches (written once, strongest),
- * `page` for the thousands of prerendered pages (brotli 11 would add minutes to a build for ~10 % smaller
- * files), `stream` for answers compressed on the fly (fast, to keep latency low).
+ * `page` for the thousands of prerendered pages (brotli 5 takes 60 % longer than 4 for 7 % smaller pages; 11
+ * would add minutes to a build), `stream` for answers compressed on the fly (fast, to keep latency low).
  */
 export type Strength = 'asset' | 'page' | 'stream';
 
-const BROTLI_QUALITY: Record<Strength, number> = { asset: constants.BROTLI_MAX_QUALITY, page: 5, stream: 4 };
+const BROTLI_QUALITY: Record<Strength, number> = { asset: constants.BROTLI_MAX_QUALITY, page: 4, stream: 4 };
 const GZIP_LEVEL: Record<Strength, number> = { asset: constants.Z_BEST_COMPRESSION, page: constants.Z_BEST_COMPRESSION, stream: 6 };
 
 export function brotliOptions(strength: Strength, sizeHint?: number): BrotliOptions {
