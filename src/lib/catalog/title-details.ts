@@ -3,7 +3,7 @@
  * on-demand rendering of a title published since the last build (`tmdbIds` = that one title).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import { ratingCountsByTitle } from '../ratings/ratings.ts';
 import { loadMoviePages, type MoviePage } from './movie-page.ts';
 import { loadTvPages, type TvPage } from './tv-page.ts';
@@ -21,6 +21,6 @@ export async function loadTvDetails(db: Kysely<Database>, tmdbIds?: number[]): P
   return shows.map((show) => ({ show, ratingCount: counts.get(show.tmdbId) ?? 0 }));
 }
 
-function ratingCounts(db: Kysely<Database>, type: 'movie' | 'tv', tmdbIds?: number[]): Promise<Map<number, number>> {
+function ratingCounts(db: Kysely<Database>, type: ContentType, tmdbIds?: number[]): Promise<Map<number, number>> {
   return tmdbIds?.length === 0 ? Promise.resolve(new Map()) : ratingCountsByTitle(db, type, tmdbIds);
 }
