@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
-import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, titlePageBase, type TitlePageBase } from './title-page.ts';
+import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
 
 export interface MoviePage extends TitlePageBase {
   releaseDate: string | null;
@@ -20,11 +20,10 @@ export interface MoviePage extends TitlePageBase {
 
 /** Published movies (all, or those with the given TMDB ids) with every relation the page shows. */
 export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): Promise<MoviePage[]> {
-  if (tmdbIds && tmdbIds.length === 0) return [];
-  const movies = await db.selectFrom('movies').selectAll().where('is_published', '=', true)
+  const movies = tmdbIds?.length === 0 ? [] : await db.selectFrom('movies').selectAll().where('is_published', '=', true)
     .$if(tmdbIds !== undefined, (q) => q.where('tmdb_id', 'in', tmdbIds!)).orderBy('id').execute();
   if (movies.length === 0) return [];
-  const ids = tmdbIds ? movies.map((m) => m.id) : undefined;
+  const ids = relationIds(movies, tmdbIds);
 
   const collectionIds = [...new Set(movies.map((m) => m.collection_id).filter((id): id is number => id !== null))];
   const [relationsOf, collections, collectionParts] = await Promise.all([

@@ -141,7 +141,7 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
         .as('genre_ids'),
       sql<number[]>`array(${eb.selectFrom(providerLinks).select('provider_links.platform_id')
         .whereRef('provider_links.title_id', '=', 'titles.id')})`.as('platform_ids'),
-      position(TITLE_ORDERS.justAdded).as('just_added'), position(TITLE_ORDERS.released).as('released'),
+      position(TITLE_ORDERS.justAdded).as('justAdded'), position(TITLE_ORDERS.released).as('released'),
       position(TITLE_ORDERS.rated).as('rated'), position(TITLE_ORDERS.popular).as('popular')])
     .execute();
   const loaded = rows.map((row) => {
@@ -149,7 +149,7 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
     return {
       title: { card, year: card.year, genreIds: row.genre_ids.map(Number), platformIds: row.platform_ids.map(Number) },
       entry: { text: card.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count), value: card },
-      positions: { justAdded: Number(row.just_added), released: Number(row.released), rated: Number(row.rated), popular: Number(row.popular) },
+      positions: byOrder((order) => Number(row[order])),
     };
   });
   const lists = byOrder((order) => [...loaded].sort((a, b) => a.positions[order] - b.positions[order]).map((t) => t.title));

@@ -24,7 +24,6 @@ export interface ProviderLink { title_id: number; platform_id: number }
 export interface CreditLink { title_id: number; person_id: number; credit_order: number; character_name: string | null }
 
 export interface TitleKind extends TitleKindPaths {
-  type: ContentType;
   table: 'movies' | 'tv_shows';
   genreTable: 'movie_genres' | 'tv_show_genres';
   providerTable: 'movie_providers' | 'tv_show_providers';
@@ -39,38 +38,39 @@ export interface TitleKind extends TitleKindPaths {
   creditLinks: AliasedSelectQueryBuilder<CreditLink, 'credit_links'>;
 }
 
+/** Each kind's tables, and the column of its genre, provider and credit tables that references the title. */
+const TABLES = {
+  movie: { table: 'movies', genreTable: 'movie_genres', providerTable: 'movie_providers', creditTable: 'movie_credits', owner: 'movie_id' },
+  tv: { table: 'tv_shows', genreTable: 'tv_show_genres', providerTable: 'tv_show_providers', creditTable: 'tv_show_credits', owner: 'tv_show_id' },
+} as const;
+
+/** A card's columns of each kind, its title (or name) and release (or first-air) date named `title` and `date`. */
+const CARD_COLUMNS_OF = {
+  movie: ['movies.tmdb_id', 'movies.title as title', 'movies.release_date as date', 'movies.poster_path', 'movies.backdrop_path', 'movies.vote_average'],
+  tv: ['tv_shows.tmdb_id', 'tv_shows.name as title', 'tv_shows.first_air_date as date', 'tv_shows.poster_path', 'tv_shows.backdrop_path',
+    'tv_shows.vote_average'],
+} as const;
+
 // Subqueries need no connection: they are compiled as part of the query that uses them.
 const eb = expressionBuilder<Database>();
-
-const MOVIE_CARD_COLUMNS = ['movies.tmdb_id', 'movies.title as title', 'movies.release_date as date', 'movies.poster_path',
-  'movies.backdrop_path', 'movies.vote_average'] as const;
-const SHOW_CARD_COLUMNS = ['tv_shows.tmdb_id', 'tv_shows.name as title', 'tv_shows.first_air_date as date', 'tv_shows.poster_path',
-  'tv_shows.backdrop_path', 'tv_shows.vote_average'] as const;
+/** Columns both title tables name alike. */
+const SHARED_COLUMNS = ['id', 'overview', 'vote_count', 'popularity', 'is_published', 'created_at'] as const;
+const CREDIT_COLUMNS = ['person_id', 'credit_order', 'character_name'] as const;
 
 export const TITLE_KINDS = {
-  movie: {
-    type: 'movie', ...TITLE_KIND_PATHS.movie,
-    table: 'movies', genreTable: 'movie_genres', providerTable: 'movie_providers', creditTable: 'movie_credits', owner: 'movie_id',
-    cardColumns: MOVIE_CARD_COLUMNS,
-    titles: eb.selectFrom('movies').select(['movies.id', ...MOVIE_CARD_COLUMNS, 'movies.overview', 'movies.vote_count',
-      'movies.popularity', 'movies.is_published', 'movies.created_at']).as('titles'),
+  movie: { ...TITLE_KIND_PATHS.movie, ...TABLES.movie, cardColumns: CARD_COLUMNS_OF.movie,
+    titles: eb.selectFrom('movies').select([...SHARED_COLUMNS, ...CARD_COLUMNS_OF.movie]).as('titles'),
     genreLinks: eb.selectFrom('movie_genres').select(['movie_id as title_id', 'genre_id']).as('genre_links'),
     providerLinks: eb.selectFrom('movie_providers').select(['movie_id as title_id', 'platform_id']).as('provider_links'),
-    creditLinks: eb.selectFrom('movie_credits').select(['movie_id as title_id', 'person_id', 'credit_order', 'character_name'])
-      .as('credit_links'),
+    creditLinks: eb.selectFrom('movie_credits').select(['movie_id as title_id', ...CREDIT_COLUMNS]).as('credit_links'),
   },
-  tv: {
-    type: 'tv', ...TITLE_KIND_PATHS.tv,
-    table: 'tv_shows', genreTable: 'tv_show_genres', providerTable: 'tv_show_providers', creditTable: 'tv_show_credits', owner: 'tv_show_id',
-    cardColumns: SHOW_CARD_COLUMNS,
-    titles: eb.selectFrom('tv_shows').select(['tv_shows.id', ...SHOW_CARD_COLUMNS, 'tv_shows.overview', 'tv_shows.vote_count',
-      'tv_shows.popularity', 'tv_shows.is_published', 'tv_shows.created_at']).as('titles'),
+  tv: { ...TITLE_KIND_PATHS.tv, ...TABLES.tv, cardColumns: CARD_COLUMNS_OF.tv,
+    titles: eb.selectFrom('tv_shows').select([...SHARED_COLUMNS, ...CARD_COLUMNS_OF.tv]).as('titles'),
     genreLinks: eb.selectFrom('tv_show_genres').select(['tv_show_id as title_id', 'genre_id']).as('genre_links'),
     providerLinks: eb.selectFrom('tv_show_providers').select(['tv_show_id as title_id', 'platform_id']).as('provider_links'),
-    creditLinks: eb.selectFrom('tv_show_credits').select(['tv_show_id as title_id', 'person_id', 'credit_order', 'character_name'])
-      .as('credit_links'),
+    creditLinks: eb.selectFrom('tv_show_credits').select(['tv_show_id as title_id', ...CREDIT_COLUMNS]).as('credit_links'),
   },
-} as const satisfies Record<ContentType, TitleKind>;
+} satisfies Record<ContentType, TitleKind>;
 
 /** The columns of `titles` a card is made of (a CardRow). */
 export const CARD_COLUMNS = ['titles.tmdb_id', 'titles.title', 'titles.date', 'titles.poster_path', 'titles.backdrop_path',

@@ -61,8 +61,16 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /**
+ * The ids to load the relations of rendered `rows` for: theirs when rendering the titles with the given TMDB ids,
+ * undefined when rendering every published title (a build's bulk load then skips the long IN list).
+ */
+export function relationIds(rows: { id: number }[], tmdbIds: number[] | undefined): number[] | undefined {
+  return tmdbIds ? rows.map((row) => row.id) : undefined;
+}
+
+/**
  * Genres (by name), platforms (by display priority) and top-billed cast of the titles with the given ids, or of
- * every title of the kind when `ids` is undefined (a build's bulk load skips the long IN list): three queries.
+ * every title of the kind when `ids` is undefined: three queries.
  */
 export async function loadTitleRelations(db: Kysely<Database>, type: ContentType, ids: number[] | undefined):
   Promise<(titleId: number) => TitleRelations> {

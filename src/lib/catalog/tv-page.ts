@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
-import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, titlePageBase, type TitlePageBase } from './title-page.ts';
+import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
 import { seasonLabel } from './client/seasons.ts';
 
 export interface EpisodeView {
@@ -32,11 +32,10 @@ export interface TvPage extends TitlePageBase {
 
 /** Published shows (all, or those with the given TMDB ids) with every relation the page shows. */
 export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Promise<TvPage[]> {
-  if (tmdbIds && tmdbIds.length === 0) return [];
-  const shows = await db.selectFrom('tv_shows').selectAll().where('is_published', '=', true)
+  const shows = tmdbIds?.length === 0 ? [] : await db.selectFrom('tv_shows').selectAll().where('is_published', '=', true)
     .$if(tmdbIds !== undefined, (q) => q.where('tmdb_id', 'in', tmdbIds!)).orderBy('id').execute();
   if (shows.length === 0) return [];
-  const ids = tmdbIds ? shows.map((s) => s.id) : undefined;
+  const ids = relationIds(shows, tmdbIds);
 
   const [relationsOf, episodes, similar] = await Promise.all([
     loadTitleRelations(db, 'tv', ids),
