@@ -40,13 +40,13 @@ export interface ListOptions {
 type AdminTitleRecord = Omit<AdminTitleRow, 'created_at'> & { created_at: Date };
 
 // Subqueries need no connection: they are compiled as part of the query that uses them.
-const eb = expressionBuilder<Database>();
+const subqueries = expressionBuilder<Database>();
 
 /** The titles of each kind with the columns its admin table shows (the title or name as `title`). */
 const ADMIN_ROWS = {
-  movie: eb.selectFrom('movies')
+  movie: subqueries.selectFrom('movies')
     .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'title', 'stream_url', 'download_url']).as('titles'),
-  tv: eb.selectFrom('tv_shows')
+  tv: subqueries.selectFrom('tv_shows')
     .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'name as title', 'number_of_seasons', 'trailer_key']).as('titles'),
 } satisfies Record<ContentType, AliasedSelectQueryBuilder<AdminTitleRecord, 'titles'>>;
 
