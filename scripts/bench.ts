@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../db/connect.ts';
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { heroMovies, recentMovies } from '../src/lib/catalog/home.ts';
+import { heroMovies, recentTitles } from '../src/lib/catalog/home.ts';
 import { browseTitles } from '../src/lib/catalog/browse.ts';
 import { loadMoviePages } from '../src/lib/catalog/movie-page.ts';
 import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
@@ -83,7 +83,7 @@ try {
   const size = scale({ movies: 20_000, shows: 2_000, people: 40_000 });
   console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
   await timed('seed', () => seedDemoCatalogue(db, size));
-  await timed('home: recently added movies', () => recentMovies(db), 20);
+  await timed('home: recently added movies', () => recentTitles(db, 'movie'), 20);
   await timed('home: hero', () => heroMovies(db), 20);
   const pages = await timed('movie pages: bulk load of every movie', () => loadMoviePages(db));
   await timed('movie page: one movie', () => loadMoviePages(db, [pages[0]!.tmdbId]), 20);

@@ -16,18 +16,18 @@ describeEachEngine('admin titles', (getDb) => {
     await insertMovie(db, { title: 'Alpha', tmdb_id: 502, created_at: day(3) });
     await insertMovie(db, { title: 'Beta 501%', tmdb_id: 503, created_at: day(2) });
 
-    const all = await listTitles(db, 'movies');
+    const all = await listTitles(db, 'movie');
     expect(all.total).toBe(3);
     expect(all.items.map((row) => row.title)).toEqual(['Alpha', 'Beta 501%', 'Zeta Café Story']);
     expect(all.items[2]).toMatchObject({ tmdb_id: 501, is_published: false, stream_url: null });
 
-    expect((await listTitles(db, 'movies', { q: 'café' })).items.map((row) => row.tmdb_id)).toEqual([501]);
-    expect((await listTitles(db, 'movies', { q: 'ZETA' })).items.map((row) => row.tmdb_id)).toEqual([501]);
+    expect((await listTitles(db, 'movie', { q: 'café' })).items.map((row) => row.tmdb_id)).toEqual([501]);
+    expect((await listTitles(db, 'movie', { q: 'ZETA' })).items.map((row) => row.tmdb_id)).toEqual([501]);
     // Numeric: the TMDB id 501 and the title containing "501".
-    expect((await listTitles(db, 'movies', { q: '501' })).items.map((row) => row.tmdb_id)).toEqual([503, 501]);
+    expect((await listTitles(db, 'movie', { q: '501' })).items.map((row) => row.tmdb_id)).toEqual([503, 501]);
     // LIKE wildcards are literal.
-    expect((await listTitles(db, 'movies', { q: '%' })).items.map((row) => row.tmdb_id)).toEqual([503]);
-    const paged = await listTitles(db, 'movies', { page: 2, pageSize: 2 });
+    expect((await listTitles(db, 'movie', { q: '%' })).items.map((row) => row.tmdb_id)).toEqual([503]);
+    const paged = await listTitles(db, 'movie', { page: 2, pageSize: 2 });
     expect(paged).toMatchObject({ total: 3, page: 2 });
     expect(paged.items.map((row) => row.title)).toEqual(['Zeta Café Story']);
   });
@@ -45,10 +45,10 @@ describeEachEngine('admin titles', (getDb) => {
     const db = getDb();
     const a = await insertMovie(db, { is_published: false });
     const b = await insertMovie(db, { is_published: false });
-    expect(await setPublished(db, 'movies', [a.id, b.id], true)).toBe(2);
+    expect(await setPublished(db, 'movie', [a.id, b.id], true)).toBe(2);
     const published = await db.selectFrom('movies').select('is_published').where('id', 'in', [a.id, b.id]).execute();
     expect(published.every((row) => row.is_published)).toBe(true);
-    expect(await setPublished(db, 'movies', [a.id], false)).toBe(1);
+    expect(await setPublished(db, 'movie', [a.id], false)).toBe(1);
     expect((await db.selectFrom('movies').select('is_published').where('id', '=', a.id).executeTakeFirstOrThrow()).is_published).toBe(false);
 
     expect(await updateMovieLinks(db, a.id, { stream_url: 'https://example.com/s', download_url: null })).toBe(true);
@@ -68,7 +68,7 @@ describeEachEngine('admin titles', (getDb) => {
     await db.insertInto('movie_providers').values({ movie_id: movie.id, platform_id: 9001 }).execute();
     await db.insertInto('tv_show_episodes').values({ tv_show_id: show.id, season_number: 1, episode_number: 1 }).execute();
 
-    expect(await deleteTitles(db, 'movies', [movie.id])).toBe(1);
+    expect(await deleteTitles(db, 'movie', [movie.id])).toBe(1);
     expect(await deleteTitles(db, 'tv', [show.id])).toBe(1);
     const count = async (table: 'movie_genres' | 'movie_credits' | 'movie_providers' | 'tv_show_genres') =>
       Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(db)).rows[0]!.n);

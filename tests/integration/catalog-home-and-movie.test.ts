@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { heroMovies, recentMovies, recentShows } from '../../src/lib/catalog/home.ts';
+import { heroMovies, recentTitles } from '../../src/lib/catalog/home.ts';
 import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
 import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page.ts';
 
@@ -12,7 +12,7 @@ describeEachEngine('home reads', (getDb) => {
       await insertMovie(db, { title: `Recent ${i}`, created_at: new Date(Date.UTC(2026, 0, 1 + i)) });
     }
     await insertMovie(db, { title: 'Draft newest', is_published: false, created_at: new Date(Date.UTC(2026, 5, 1)) });
-    const cards = await recentMovies(db);
+    const cards = await recentTitles(db, 'movie');
     expect(cards).toHaveLength(20);
     expect(cards[0]!.title).toBe('Recent 24');
     expect(cards.map((c) => c.title)).not.toContain('Draft newest');
@@ -32,7 +32,7 @@ describeEachEngine('home reads', (getDb) => {
   it('recent shows are TV cards', async () => {
     const db = getDb();
     await insertShow(db, { name: 'Late Show', first_air_date: '2020-04-02' });
-    const [card] = await recentShows(db, 1);
+    const [card] = await recentTitles(db, 'tv', 1);
     expect(card).toMatchObject({ type: 'tv', title: 'Late Show', year: 2020, slug: 'late-show' });
   });
 });

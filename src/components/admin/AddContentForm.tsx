@@ -3,8 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
+import type { ContentType } from '../../../db/schema.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
 
-export default function AddContentForm({ kind, onAdded }: { kind: 'movies' | 'tv'; onAdded(): void | Promise<void> }) {
+export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {
   const [tmdbId, setTmdbId] = useState('');
   const [stream, setStream] = useState('');
   const [download, setDownload] = useState('');
@@ -17,8 +19,8 @@ export default function AddContentForm({ kind, onAdded }: { kind: 'movies' | 'tv
     if (!valid || !event.currentTarget.reportValidity()) return;
     setBusy(true);
     try {
-      const body = kind === 'movies' ? { tmdb_id: id, stream_url: stream || null, download_url: download || null } : { tmdb_id: id };
-      await api(`/api/admin/${kind}/add`, 'POST', body);
+      const body = kind === 'movie' ? { tmdb_id: id, stream_url: stream || null, download_url: download || null } : { tmdb_id: id };
+      await api(`/api/admin/${TITLE_KIND_PATHS[kind].adminPath}/add`, 'POST', body);
       showToast('Content added successfully!', 'success');
       setTmdbId(''); setStream(''); setDownload('');
       await onAdded();
@@ -31,11 +33,11 @@ export default function AddContentForm({ kind, onAdded }: { kind: 'movies' | 'tv
 
   return (
     <form className="admin-card" onSubmit={submit} aria-label="Add New">
-      <h2>Add New {kind === 'movies' ? 'Movie' : 'TV Show'}</h2>
+      <h2>Add New {kind === 'movie' ? 'Movie' : 'TV Show'}</h2>
       <label>TMDB ID
         <input className="admin-input" type="number" min={1} step={1} required value={tmdbId} onChange={(event) => setTmdbId(event.target.value)} />
       </label>
-      {kind === 'movies' && (
+      {kind === 'movie' && (
         <>
           <label>Stream URL
             <input className="admin-input" type="url" value={stream} onChange={(event) => setStream(event.target.value)} placeholder="https://…" />

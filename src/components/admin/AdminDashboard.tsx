@@ -32,7 +32,7 @@ function Dashboard() {
         ))}
       </div>
       <section role="tabpanel" aria-label={tab}>
-        {tab === 'Movies' && <TitlesTab key="movies" kind="movies" />}
+        {tab === 'Movies' && <TitlesTab key="movies" kind="movie" />}
         {tab === 'TV Shows' && <TitlesTab key="tv" kind="tv" />}
         {tab === 'Requests' && <RequestsTab />}
         {tab === 'Analytics' && <AnalyticsTab />}

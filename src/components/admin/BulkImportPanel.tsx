@@ -4,6 +4,8 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
+import type { ContentType } from '../../../db/schema.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
 
 const POLL_MS = 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,7 +18,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
   const [stopped, setStopped] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<SkippedTitle[]>([]);
 
-  const run = async (kind: 'movies' | 'tv') => {
+  const run = async (kind: ContentType) => {
     const first = Number(start);
     const last = Number(end);
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) {
@@ -32,7 +34,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       await onProgress();
     };
     try {
-      let job = await api<ImportJob>(`/api/admin/import/${kind}`, 'POST', { page: first, endPage: last });
+      let job = await api<ImportJob>(`/api/admin/import/${TITLE_KIND_PATHS[kind].adminPath}`, 'POST', { page: first, endPage: last });
       for (;;) {
         page = job.currentPage;
         setProcessed(job.processed);
@@ -62,7 +64,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
         </label>
       </div>
       <div className="admin-inline">
-        <button type="button" className="btn btn-primary" disabled={running} onClick={() => run('movies')}>Import Movies</button>
+        <button type="button" className="btn btn-primary" disabled={running} onClick={() => run('movie')}>Import Movies</button>
         <button type="button" className="btn btn-primary" disabled={running} onClick={() => run('tv')}>Import TV</button>
       </div>
       <p aria-live="polite" data-testid="import-progress">

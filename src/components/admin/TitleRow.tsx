@@ -6,9 +6,10 @@ import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';
+import type { ContentType } from '../../../db/schema.ts';
 
 interface Props {
-  kind: 'movies' | 'tv';
+  kind: ContentType;
   item: AdminTitleRow;
   selected: boolean;
   editing: boolean;
@@ -33,7 +34,7 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
   const save = async () => {
     setSaving(true);
     try {
-      if (kind === 'movies') await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
+      if (kind === 'movie') await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
       else await api('/api/admin/tv/show', 'PATCH', { id: item.id, trailer_key: trailer });
       showToast('Content updated successfully!', 'success');
       onCancel();
@@ -52,7 +53,7 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
       <td>{poster ? <img src={poster} alt="" width={46} height={69} loading="lazy" /> : <span className="admin-noposter">—</span>}</td>
       <td>{editing ? <input className="admin-input" aria-label="Title" value={item.title} disabled /> : item.title}</td>
       <td>{editing ? <input className="admin-input narrow" aria-label="TMDB ID" value={item.tmdb_id} disabled /> : item.tmdb_id}</td>
-      {kind === 'movies' && (editing ? (
+      {kind === 'movie' && (editing ? (
         <>
           <td><input className="admin-input" type="url" aria-label="Stream URL" value={stream} onChange={(event) => setStream(event.target.value)} /></td>
           <td><input className="admin-input" type="url" aria-label="Download URL" value={download} onChange={(event) => setDownload(event.target.value)} /></td>

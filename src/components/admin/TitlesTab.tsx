@@ -9,12 +9,14 @@ import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
 import type { AdminList, AdminTitleRow } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
+import type { ContentType } from '../../../db/schema.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
 
-export type Kind = 'movies' | 'tv';
 const PAGE_SIZE = 50;
 
-export default function TitlesTab({ kind }: { kind: Kind }) {
-  const label = kind === 'movies' ? 'movies' : 'TV shows';
+export default function TitlesTab({ kind }: { kind: ContentType }) {
+  const label = kind === 'movie' ? 'movies' : 'TV shows';
+  const endpoint = `/api/admin/${TITLE_KIND_PATHS[kind].adminPath}`;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -27,14 +29,14 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
   const load = useCallback(async () => {
     try {
       const params = new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) });
-      setData(await api<AdminList<AdminTitleRow>>(`/api/admin/${kind}?${params}`));
+      setData(await api<AdminList<AdminTitleRow>>(`${endpoint}?${params}`));
       setLoadError(null);
     } catch (error) {
       const message = `Failed to fetch data: ${errorText(error, 'unknown error')}`;
       setLoadError(message);
       showToast(message, 'error');
     }
-  }, [kind, q, page]);
+  }, [endpoint, q, page]);
 
   useEffect(() => { setPage(1); }, [q]);
   useEffect(() => { void load(); }, [load]);
@@ -44,7 +46,7 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
     const verb = published ? 'publish' : 'unpublish';
     if (!window.confirm(`Are you sure you want to ${verb} ${ids.length} item(s)?`)) return;
     try {
-      await api(`/api/admin/${kind}`, 'PATCH', { ids, is_published: published });
+      await api(endpoint, 'PATCH', { ids, is_published: published });
       showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
       await load();
     } catch (error) {
@@ -55,7 +57,7 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
   const remove = async (ids: number[]) => {
     if (!window.confirm(`Are you sure you want to delete ${ids.length} item(s)? This cannot be undone.`)) return;
     try {
-      await api(`/api/admin/${kind}`, 'DELETE', { ids });
+      await api(endpoint, 'DELETE', { ids });
       showToast(`${ids.length} item(s) deleted successfully!`, 'success');
       await load();
     } catch (error) {
@@ -97,8 +99,8 @@ export default function TitlesTab({ kind }: { kind: Kind }) {
             <tr>
               <th><input type="checkbox" aria-label="Select all" checked={allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} /></th>
-              <th>Poster</th><th>{kind === 'movies' ? 'Title' : 'Name'}</th><th>TMDB ID</th>
-              {kind === 'movies' ? <><th>Stream URL</th><th>Download URL</th></> : <th>Trailer key</th>}
+              <th>Poster</th><th>{kind === 'movie' ? 'Title' : 'Name'}</th><th>TMDB ID</th>
+              {kind === 'movie' ? <><th>Stream URL</th><th>Download URL</th></> : <th>Trailer key</th>}
               <th>Status</th><th>Actions</th>
             </tr>
           </thead>

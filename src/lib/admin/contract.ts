@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
 import type { LinkUploadError } from './episodes.ts';
 import type { BackupTable } from '../backup/tables.ts';
+import type { ContentType } from '../../../db/schema.ts';
 import { RESTORE_MODES } from '../backup/client/restore-options.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
@@ -97,7 +98,7 @@ export interface SkippedTitle { tmdbId: number; reason: string }
  */
 export interface ImportJob {
   id: number;
-  kind: 'movie' | 'tv';
+  kind: ContentType;
   startPage: number;
   endPage: number;
   currentPage: number;

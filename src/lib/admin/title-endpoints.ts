@@ -1,30 +1,34 @@
 /** The list / publish / delete endpoints shared by /api/admin/movies and /api/admin/tv. */
 import { endpoint } from '../http/endpoint.ts';
 import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from './contract.ts';
-import { deleteTitles, listTitles, setPublished, type TitleKind } from './titles.ts';
+import type { ContentType } from '../../../db/schema.ts';
+import { TITLE_KIND_PATHS } from '../catalog/client/title-kinds.ts';
+import { deleteTitles, listTitles, setPublished } from './titles.ts';
 
-export function titleEndpoints(kind: TitleKind) {
+export function titleEndpoints(type: ContentType) {
+  // Rebuild reasons name the titles as their endpoints do ('publish 3 movies').
+  const { adminPath } = TITLE_KIND_PATHS[type];
   return {
     GET: endpoint({
       access: 'admin',
       query: AdminListQuery,
-      handler: ({ db, query }) => listTitles(db, kind, query),
+      handler: ({ db, query }) => listTitles(db, type, query),
     }),
     PATCH: endpoint({
       access: 'admin',
       body: PublishBody,
-      rebuild: ({ count }: AdminCount, { body }) => `${body.is_published ? 'publish' : 'unpublish'} ${count} ${kind}`,
+      rebuild: ({ count }: AdminCount, { body }) => `${body.is_published ? 'publish' : 'unpublish'} ${count} ${adminPath}`,
       handler: async ({ db, body }): Promise<AdminCount> => {
-        const count = await setPublished(db, kind, body.ids, body.is_published);
+        const count = await setPublished(db, type, body.ids, body.is_published);
         return { count, message: `${count} item(s) ${body.is_published ? 'published' : 'unpublished'}!` };
       },
     }),
     DELETE: endpoint({
       access: 'admin',
       body: DeleteTitlesBody,
-      rebuild: ({ count }: AdminCount) => `delete ${count} ${kind}`,
+      rebuild: ({ count }: AdminCount) => `delete ${count} ${adminPath}`,
       handler: async ({ db, body }): Promise<AdminCount> => {
-        const count = await deleteTitles(db, kind, body.ids);
+        const count = await deleteTitles(db, type, body.ids);
         return { count, message: `${count} item(s) deleted successfully!` };
       },
     }),

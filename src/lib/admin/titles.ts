@@ -1,12 +1,12 @@
 /** Admin reads and writes of movies and TV shows: lists with search, publication, deletion and links. */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { expressionBuilder, sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { ShowEdit } from './contract.ts';
 
 type Db = Kysely<Database>;
-export type TitleKind = 'movies' | 'tv';
 
 export interface AdminTitleRow {
   id: number;
@@ -36,7 +36,19 @@ export interface ListOptions {
   pageSize?: number;
 }
 
-const TABLE = { movies: 'movies', tv: 'tv_shows' } as const;
+/** An admin row as the database gives it. */
+type AdminTitleRecord = Omit<AdminTitleRow, 'created_at'> & { created_at: Date };
+
+// Subqueries need no connection: they are compiled as part of the query that uses them.
+const subqueries = expressionBuilder<Database>();
+
+/** The titles of each kind with the columns its admin table shows (the title or name as `title`). */
+const ADMIN_ROWS = {
+  movie: subqueries.selectFrom('movies')
+    .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'title', 'stream_url', 'download_url']).as('titles'),
+  tv: subqueries.selectFrom('tv_shows')
+    .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'name as title', 'number_of_seasons', 'trailer_key']).as('titles'),
+} satisfies Record<ContentType, AliasedSelectQueryBuilder<AdminTitleRecord, 'titles'>>;
 
 /** `LIKE` pattern matching `term` anywhere, its own wildcards taken literally. */
 export function containsPattern(term: string): string {
@@ -44,37 +56,28 @@ export function containsPattern(term: string): string {
 }
 
 /** Newest first; a search term matches the title/name (contains, any case) or, when numeric, the TMDB id. */
-export async function listTitles(db: Db, kind: TitleKind, options: ListOptions = {}): Promise<AdminList<AdminTitleRow>> {
+export async function listTitles(db: Db, type: ContentType, options: ListOptions = {}): Promise<AdminList<AdminTitleRow>> {
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? 50;
   const term = options.q?.trim() ?? '';
-  const nameColumn = kind === 'movies' ? 'title' : 'name';
-  const table = TABLE[kind];
+  const rows: AliasedSelectQueryBuilder<AdminTitleRecord, 'titles'> = ADMIN_ROWS[type];
 
-  let query = db.selectFrom(table);
+  let query = db.selectFrom(rows);
   if (term) {
     const numeric = /^\d{1,9}$/.test(term) ? Number(term) : null;
     query = query.where((eb) =>
       eb.or([
-        eb(sql`search_text(${sql.ref(nameColumn)})`, 'like', sql`search_text(${containsPattern(term)})`),
-        ...(numeric !== null ? [eb('tmdb_id', '=', numeric)] : []),
+        eb(sql`search_text(${eb.ref('titles.title')})`, 'like', sql`search_text(${containsPattern(term)})`),
+        ...(numeric !== null ? [eb('titles.tmdb_id', '=', numeric)] : []),
       ]),
     );
   }
-  const [{ total }, rows] = await Promise.all([
+  const [{ total }, items] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    query
-      .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', sql<string>`${sql.ref(nameColumn)}`.as('title')])
-      .$if(kind === 'movies', (qb) => qb.select([sql<string | null>`stream_url`.as('stream_url'), sql<string | null>`download_url`.as('download_url')]))
-      .$if(kind === 'tv', (qb) => qb.select([sql<number>`number_of_seasons`.as('number_of_seasons'), sql<string | null>`trailer_key`.as('trailer_key')]))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+    query.selectAll().orderBy('titles.created_at', 'desc').orderBy('titles.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, created_at: new Date(row.created_at as Date | string).toISOString() }) as AdminTitleRow),
+    items: items.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
     total: Number(total),
     page,
     pageSize,
@@ -82,15 +85,15 @@ export async function listTitles(db: Db, kind: TitleKind, options: ListOptions =
 }
 
 /** Publishes or unpublishes; returns how many rows changed state. */
-export async function setPublished(db: Db, kind: TitleKind, ids: number[], published: boolean): Promise<number> {
-  const result = await db.updateTable(TABLE[kind]).set({ is_published: published, updated_at: sql`now()` })
+export async function setPublished(db: Db, type: ContentType, ids: number[], published: boolean): Promise<number> {
+  const result = await db.updateTable(titleKind(type).table).set({ is_published: published, updated_at: sql`now()` })
     .where('id', 'in', ids).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Deletes titles; genres, credits, providers and episodes go with them (ON DELETE CASCADE). */
-export async function deleteTitles(db: Db, kind: TitleKind, ids: number[]): Promise<number> {
-  const result = await db.deleteFrom(TABLE[kind]).where('id', 'in', ids).executeTakeFirst();
+export async function deleteTitles(db: Db, type: ContentType, ids: number[]): Promise<number> {
+  const result = await db.deleteFrom(titleKind(type).table).where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

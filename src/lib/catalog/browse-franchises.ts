@@ -1,8 +1,9 @@
 /** Franchise (collection) pages: every collection with published movies, in two queries for the whole build. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, movieCard, type TitleCard } from './client/cards.ts';
+import { titleCard, type TitleCard } from './client/cards.ts';
 import { slugify } from './client/slug.ts';
+import { TITLE_KINDS } from './title-kinds.ts';
 
 export interface FranchisePage {
   id: number;
@@ -22,7 +23,7 @@ export function franchiseHref(franchise: Pick<FranchisePage, 'id' | 'name'>): st
 /** Collections that have at least one published movie (all, or the given ids). */
 export async function loadFranchisePages(db: Kysely<Database>, ids?: number[]): Promise<FranchisePage[]> {
   if (ids && ids.length === 0) return [];
-  let moviesQuery = db.selectFrom('movies').select([...MOVIE_CARD_COLUMNS, 'movies.collection_id'])
+  let moviesQuery = db.selectFrom('movies').select([...TITLE_KINDS.movie.cardColumns, 'movies.collection_id'])
     .where('movies.is_published', '=', true).where('movies.collection_id', 'is not', null);
   if (ids) moviesQuery = moviesQuery.where('movies.collection_id', 'in', ids);
   const movies = await moviesQuery
@@ -30,7 +31,7 @@ export async function loadFranchisePages(db: Kysely<Database>, ids?: number[]): 
   const byCollection = new Map<number, TitleCard[]>();
   for (const movie of movies) {
     const list = byCollection.get(movie.collection_id!) ?? [];
-    list.push(movieCard(movie));
+    list.push(titleCard('movie', movie));
     byCollection.set(movie.collection_id!, list);
   }
   if (byCollection.size === 0) return [];

@@ -5,11 +5,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
-import type { TitleCard } from './client/cards.ts';
-import { categoryHref, genreNames, toCard, sortSql, TITLE_TABLES } from './browse.ts';
+import { titleCard, type TitleCard } from './client/cards.ts';
+import { categoryHref, genreNames, sortSql } from './browse.ts';
+import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 import { GENRE_ROW_CANDIDATES, removeAlreadyShown } from './browse-rows.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
-import { recentMovies, recentShows } from './home.ts';
+import { recentTitles } from './home.ts';
 
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
 export const HOME_ROWS_IN_HTML = 2;
@@ -35,15 +36,14 @@ export async function topRatedByGenre(
 ): Promise<Map<number, TitleCard[]>> {
   const result = new Map<number, TitleCard[]>(genreIds.map((id) => [id, []]));
   if (genreIds.length === 0) return result;
-  const { table, junction, owner, columns } = TITLE_TABLES[type];
-  const anyDb = db as unknown as Kysely<any>;
-  const rows = await anyDb.selectFrom(anyDb.selectFrom(junction).innerJoin(table, `${table}.id`, `${junction}.${owner}`)
-      .select([...columns, `${junction}.genre_id`,
-        sql<number>`row_number() over (partition by ${sql.ref(`${junction}.genre_id`)} order by ${sortSql(type, 'top-rated')})`.as('position')])
-      .where(`${table}.is_published`, '=', true).where(`${junction}.genre_id`, 'in', genreIds)
+  const { titles, genreLinks } = titleKind(type);
+  const rows = await db.selectFrom(db.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
+      .select([...CARD_COLUMNS, 'genre_links.genre_id',
+        sql<number>`row_number() over (partition by genre_links.genre_id order by ${sortSql('top-rated')})`.as('position')])
+      .where('titles.is_published', '=', true).where('genre_links.genre_id', 'in', genreIds)
       .as('ranked'))
     .selectAll().where('position', '<=', limit).orderBy('genre_id').orderBy('position').execute();
-  for (const row of rows) result.get(row.genre_id)!.push(toCard(type, row));
+  for (const row of rows) result.get(row.genre_id)!.push(titleCard(type, row));
   return result;
 }
 
@@ -59,7 +59,7 @@ export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenre
   const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
   const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);
   const [movies, shows, movieCandidates, showCandidates, names] = await Promise.all([
-    recentMovies(db), recentShows(db),
+    recentTitles(db, 'movie'), recentTitles(db, 'tv'),
     topRatedByGenre(db, 'movie', movieIds), topRatedByGenre(db, 'tv', showIds),
     genreNames(db, [...movieIds, ...showIds]),
   ]);

@@ -6,12 +6,12 @@
  * component and loaders as the build, until the rebuild replaces it with the static page.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './client/slug.ts';
 
-export type DetailKind = 'movie' | 'tv' | 'person';
+export type DetailKind = ContentType | 'person';
 
 export const DETAIL_MESSAGES: Record<DetailKind, { noId: string; notFound: string }> = {
   movie: { noId: 'No movie ID provided.', notFound: 'Movie not found.' },

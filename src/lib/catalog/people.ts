@@ -4,15 +4,16 @@ import type { Database } from '../../../db/schema.ts';
 import { totalPagesFor, type BrowsePage } from './client/browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { slugify } from './client/slug.ts';
+import { CONTENT_TYPES } from './client/title-kinds.ts';
+import { titleKind } from './title-kinds.ts';
 
 /** People with a page: those credited in at least one published movie or show. */
 export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people'>): Expression<SqlBool> {
-  return eb.or([
-    eb.exists(eb.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id').select('movie_credits.movie_id')
-      .whereRef('movie_credits.person_id', '=', 'people.id').where('movies.is_published', '=', true)),
-    eb.exists(eb.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id').select('tv_show_credits.tv_show_id')
-      .whereRef('tv_show_credits.person_id', '=', 'people.id').where('tv_shows.is_published', '=', true)),
-  ]);
+  return eb.or(CONTENT_TYPES.map((type) => {
+    const { creditLinks, titles } = titleKind(type);
+    return eb.exists(eb.selectFrom(creditLinks).innerJoin(titles, 'titles.id', 'credit_links.title_id').select('credit_links.title_id')
+      .whereRef('credit_links.person_id', '=', 'people.id').where('titles.is_published', '=', true));
+  }));
 }
 
 interface PersonCardRow { id: number; name: string; profile_path: string | null; known_for_department: string | null }

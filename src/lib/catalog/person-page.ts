@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleHref, yearOf } from './client/cards.ts';
 import { groupBy } from './title-page.ts';
+import { CONTENT_TYPES } from './client/title-kinds.ts';
+import { forEachKind, titleKind, type TitleRow } from './title-kinds.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './client/people-params.ts';
 import { slugify } from './client/slug.ts';
@@ -40,11 +42,6 @@ export interface PersonPage {
   knownFor: KnownForCredit[];
 }
 
-interface CreditRow {
-  person_id: number; character_name: string | null; tmdb_id: number; title: string; poster_path: string | null;
-  date: string | null; vote_average: number | null; popularity: number; is_published: boolean;
-}
-
 /** People with a page (credited in a published title): all, or those with the given ids. */
 export async function loadPersonPages(db: Kysely<Database>, personIds?: number[], now: Date = new Date()): Promise<PersonPage[]> {
   if (personIds && personIds.length === 0) return [];
@@ -54,20 +51,15 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
   if (people.length === 0) return [];
   const ids = personIds ? people.map((p) => p.id) : undefined;
 
-  const [movieCredits, showCredits] = await Promise.all([
-    db.selectFrom('movie_credits').innerJoin('movies', 'movies.id', 'movie_credits.movie_id')
-      .select(['movie_credits.person_id', 'movie_credits.character_name', 'movies.tmdb_id', 'movies.title', 'movies.poster_path',
-        'movies.release_date as date', 'movies.vote_average', 'movies.popularity', 'movies.is_published'])
-      .$if(ids !== undefined, (q) => q.where('movie_credits.person_id', 'in', ids!))
-      .execute(),
-    db.selectFrom('tv_show_credits').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_credits.tv_show_id')
-      .select(['tv_show_credits.person_id', 'tv_show_credits.character_name', 'tv_shows.tmdb_id', 'tv_shows.name as title', 'tv_shows.poster_path',
-        'tv_shows.first_air_date as date', 'tv_shows.vote_average', 'tv_shows.popularity', 'tv_shows.is_published'])
-      .$if(ids !== undefined, (q) => q.where('tv_show_credits.person_id', 'in', ids!))
-      .execute(),
-  ]);
-  const moviesByPerson = groupBy(movieCredits, (c) => c.person_id);
-  const showsByPerson = groupBy(showCredits, (c) => c.person_id);
+  const credits = await forEachKind(async (type) => {
+    const { creditLinks, titles } = titleKind(type);
+    const rows = await db.selectFrom(creditLinks).innerJoin(titles, 'titles.id', 'credit_links.title_id')
+      .select(['credit_links.person_id', 'credit_links.character_name', 'titles.tmdb_id', 'titles.title', 'titles.poster_path',
+        'titles.date', 'titles.vote_average', 'titles.popularity', 'titles.is_published'])
+      .$if(ids !== undefined, (q) => q.where('credit_links.person_id', 'in', ids!))
+      .execute();
+    return groupBy(rows, (c) => c.person_id);
+  });
 
   return people.map((p) => ({
     id: p.id,
@@ -81,11 +73,14 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
     biography: p.biography,
     twitterUrl: twitterUrl(p.twitter_id),
     instagramUrl: instagramUrl(p.instagram_id),
-    knownFor: [
-      ...(moviesByPerson.get(p.id) ?? []).map((c) => knownFor('movie', c)),
-      ...(showsByPerson.get(p.id) ?? []).map((c) => knownFor('tv', c)),
-    ].sort((a, b) => compareKnownFor('popularity', a, b)),
+    knownFor: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))
+      .sort((a, b) => compareKnownFor('popularity', a, b)),
   }));
+}
+
+/** A person's credit in a title, with what the page shows of the title. */
+interface CreditRow extends Pick<TitleRow, 'tmdb_id' | 'title' | 'poster_path' | 'date' | 'vote_average' | 'popularity' | 'is_published'> {
+  character_name: string | null;
 }
 
 function knownFor(type: ContentType, row: CreditRow): KnownForCredit {

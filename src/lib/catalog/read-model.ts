@@ -9,11 +9,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
-import { sortSql, TITLE_TABLES, toCard, type BrowseQuery } from './browse.ts';
-import type { TitleCard } from './client/cards.ts';
+import { sortSql, type BrowseQuery } from './browse.ts';
+import { titleCard, type TitleCard } from './client/cards.ts';
+import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 import { creditedInPublishedTitle, personCard } from './people.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
-import { PLATFORM_MOVIES_PER_PAGE, PLATFORM_SHOWS_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
+import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { platformPage } from './platforms.ts';
 import { SearchIndex } from './search-index.ts';
 import type { PersonResult, SearchResults } from './client/search-results.ts';
@@ -46,6 +47,10 @@ function hasAny(ids: number[], wanted: Set<number>): boolean {
   return false;
 }
 
+function byOrder<T>(value: (order: TitleOrder) => T): Record<TitleOrder, T> {
+  return { justAdded: value('justAdded'), released: value('released'), rated: value('rated'), popular: value('popular') };
+}
+
 function listOf(sort: BrowseSort): TitleOrder {
   return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
 }
@@ -65,16 +70,16 @@ export class CatalogueReadModel {
     peopleSearch: SearchIndex<PersonResult>,
   ) {
     this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
-    const perGenre = (lists: TitleLists) => Object.fromEntries(Object.entries(lists).map(([order, list]) => {
+    const perGenre = (lists: TitleLists) => byOrder((order) => {
       const genres = new Map<number, CatalogueTitle[]>();
-      for (const title of list) {
+      for (const title of lists[order]) {
         for (const id of title.genreIds) {
           if (!genres.has(id)) genres.set(id, []);
           genres.get(id)!.push(title);
         }
       }
-      return [order, genres];
-    })) as Record<TitleOrder, Map<number, CatalogueTitle[]>>;
+      return genres;
+    });
     this.byGenre = { movie: perGenre(titles.movie), tv: perGenre(titles.tv) };
     this.titleSearch = titleSearch;
     this.peopleSearch = peopleSearch;
@@ -109,11 +114,12 @@ export class CatalogueReadModel {
   platformTitles(platformId: number, page: number): PlatformPage | null {
     const platform = this.platforms.get(platformId);
     if (!platform) return null;
-    const onPlatform = (type: ContentType, perPage: number) => {
+    const onPlatform = (type: ContentType) => {
+      const perPage = PLATFORM_TITLES_PER_PAGE[type];
       const titles = this.titles[type].popular.filter((title) => title.platformIds.includes(platformId));
       return { cards: titles.slice((page - 1) * perPage, page * perPage).map((title) => title.card), total: titles.length };
     };
-    return platformPage(platform, page, onPlatform('movie', PLATFORM_MOVIES_PER_PAGE), onPlatform('tv', PLATFORM_SHOWS_PER_PAGE));
+    return platformPage(platform, page, { movie: onPlatform('movie'), tv: onPlatform('tv') });
   }
 
   /** Published movies and shows, and people credited in them, best match first (see search-index.ts). */
@@ -124,31 +130,30 @@ export class CatalogueReadModel {
 
 /** Published titles of a type with everything the read model needs, and their position in each order. */
 async function loadTitles(db: Kysely<Database>, type: ContentType) {
-  const { table, junction, providers, owner, columns } = TITLE_TABLES[type];
-  const id = sql.ref(`${table}.id`);
+  const { titles, genreLinks, providerLinks } = titleKind(type);
   const position = (order: BrowseSort | 'popular') => {
-    const orderBy = order === 'popular' ? sql`${sql.ref(`${table}.popularity`)} desc, ${id}` : sortSql(type, order);
+    const orderBy = order === 'popular' ? sql`titles.popularity desc, titles.id` : sortSql(order);
     return sql<number>`(row_number() over (order by ${orderBy}))::int`;
   };
-  const rows = await (db as unknown as Kysely<any>).selectFrom(table).where(`${table}.is_published`, '=', true)
-    .select([...columns, `${table}.popularity`, `${table}.vote_count`,
-      sql<number[]>`array(select genre_id from ${sql.table(junction)} where ${sql.ref(`${junction}.${owner}`)} = ${id})`.as('genre_ids'),
-      sql<number[]>`array(select platform_id from ${sql.table(providers)} where ${sql.ref(`${providers}.${owner}`)} = ${id})`.as('platform_ids'),
-      ...Object.entries(TITLE_ORDERS).map(([name, order]) => position(order).as(`${name}_position`))])
+  const rows = await db.selectFrom(titles).where('titles.is_published', '=', true)
+    .select((eb) => [...CARD_COLUMNS, 'titles.popularity', 'titles.vote_count',
+      sql<number[]>`array(${eb.selectFrom(genreLinks).select('genre_links.genre_id').whereRef('genre_links.title_id', '=', 'titles.id')})`
+        .as('genre_ids'),
+      sql<number[]>`array(${eb.selectFrom(providerLinks).select('provider_links.platform_id')
+        .whereRef('provider_links.title_id', '=', 'titles.id')})`.as('platform_ids'),
+      position(TITLE_ORDERS.justAdded).as('justAdded'), position(TITLE_ORDERS.released).as('released'),
+      position(TITLE_ORDERS.rated).as('rated'), position(TITLE_ORDERS.popular).as('popular')])
     .execute();
-  const titles = rows.map((row) => {
-    const card = toCard(type, row);
+  const loaded = rows.map((row) => {
+    const card = titleCard(type, row);
     return {
       title: { card, year: card.year, genreIds: row.genre_ids.map(Number), platformIds: row.platform_ids.map(Number) },
       entry: { text: card.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count), value: card },
-      positions: row as unknown as Record<`${TitleOrder}_position`, number>,
+      positions: byOrder((order) => Number(row[order])),
     };
   });
-  const lists = Object.fromEntries(Object.keys(TITLE_ORDERS).map((order) => {
-    const key = `${order as TitleOrder}_position` as const;
-    return [order, [...titles].sort((a, b) => Number(a.positions[key]) - Number(b.positions[key])).map((t) => t.title)];
-  })) as TitleLists;
-  return { lists, entries: titles.map((t) => t.entry) };
+  const lists = byOrder((order) => [...loaded].sort((a, b) => a.positions[order] - b.positions[order]).map((t) => t.title));
+  return { lists, entries: loaded.map((t) => t.entry) };
 }
 
 async function loadPeople(db: Kysely<Database>) {

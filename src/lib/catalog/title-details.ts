@@ -3,7 +3,7 @@
  * on-demand rendering of a title published since the last build (`tmdbIds` = that one title).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import { ratingCountsByTitle } from '../ratings/ratings.ts';
 import { loadMoviePages, type MoviePage } from './movie-page.ts';
 import { loadTvPages, type TvPage } from './tv-page.ts';
@@ -35,6 +35,6 @@ function titleParams(title: { slug: string; tmdbId: number }) {
   return { slug: title.slug, tmdbId: String(title.tmdbId) };
 }
 
-function ratingCounts(db: Kysely<Database>, type: 'movie' | 'tv', tmdbIds?: number[]): Promise<Map<number, number>> {
+function ratingCounts(db: Kysely<Database>, type: ContentType, tmdbIds?: number[]): Promise<Map<number, number>> {
   return tmdbIds?.length === 0 ? Promise.resolve(new Map()) : ratingCountsByTitle(db, type, tmdbIds);
 }

@@ -4,10 +4,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { SHOW_CARD_COLUMNS, showCard, yearOf, type TitleCard } from './client/cards.ts';
-import { groupBy, MORE_LIKE_THIS_LIMIT, TOP_CAST_LIMIT, type TitlePageBase } from './title-page.ts';
+import { titleCard, type TitleCard } from './client/cards.ts';
+import { TITLE_KINDS } from './title-kinds.ts';
+import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
 import { seasonLabel } from './client/seasons.ts';
-import { slugify } from './client/slug.ts';
 
 export interface EpisodeView {
   number: number;
@@ -32,64 +32,25 @@ export interface TvPage extends TitlePageBase {
 
 /** Published shows (all, or those with the given TMDB ids) with every relation the page shows. */
 export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Promise<TvPage[]> {
-  if (tmdbIds && tmdbIds.length === 0) return [];
-  let query = db.selectFrom('tv_shows').selectAll().where('is_published', '=', true);
-  if (tmdbIds) query = query.where('tmdb_id', 'in', tmdbIds);
-  const shows = await query.orderBy('id').execute();
+  const shows = tmdbIds?.length === 0 ? [] : await db.selectFrom('tv_shows').selectAll().where('is_published', '=', true)
+    .$if(tmdbIds !== undefined, (q) => q.where('tmdb_id', 'in', tmdbIds!)).orderBy('id').execute();
   if (shows.length === 0) return [];
-  // When loading all published shows, skip the long IN list.
-  const ids = tmdbIds ? shows.map((s) => s.id) : undefined;
+  const ids = relationIds(shows, tmdbIds);
 
-  const [genres, providers, cast, episodes, similar] = await Promise.all([
-    db.selectFrom('tv_show_genres').innerJoin('genres', 'genres.id', 'tv_show_genres.genre_id')
-      .select(['tv_show_genres.tv_show_id', 'genres.id', 'genres.name'])
-      .$if(ids !== undefined, (q) => q.where('tv_show_genres.tv_show_id', 'in', ids!))
-      .orderBy('genres.name').execute(),
-    db.selectFrom('tv_show_providers').innerJoin('platforms', 'platforms.id', 'tv_show_providers.platform_id')
-      .select(['tv_show_providers.tv_show_id', 'platforms.id', 'platforms.name', 'platforms.logo_path'])
-      .$if(ids !== undefined, (q) => q.where('tv_show_providers.tv_show_id', 'in', ids!))
-      .orderBy('platforms.display_priority').orderBy('platforms.name').execute(),
-    db.selectFrom((eb) => eb.selectFrom('tv_show_credits')
-        .innerJoin('people', 'people.id', 'tv_show_credits.person_id')
-        .select(['tv_show_credits.tv_show_id', 'tv_show_credits.character_name', 'people.id', 'people.name', 'people.profile_path',
-          sql<number>`row_number() over (partition by tv_show_credits.tv_show_id order by tv_show_credits.credit_order, people.id)`.as('position')])
-        .$if(ids !== undefined, (q) => q.where('tv_show_credits.tv_show_id', 'in', ids!))
-        .as('ranked'))
-      .selectAll().where('position', '<=', TOP_CAST_LIMIT).orderBy('tv_show_id').orderBy('position').execute(),
+  const [relationsOf, episodes, similar] = await Promise.all([
+    loadTitleRelations(db, 'tv', ids),
     db.selectFrom('tv_show_episodes')
       .select(['tv_show_id', 'season_number', 'episode_number', 'name', 'overview', 'still_path', 'stream_url'])
       .$if(ids !== undefined, (q) => q.where('tv_show_id', 'in', ids!))
       .orderBy('tv_show_id').orderBy('season_number').orderBy('episode_number').execute(),
     moreLikeThis(db, ids),
   ]);
-
-  const genresByShow = groupBy(genres, (g) => g.tv_show_id);
-  const providersByShow = groupBy(providers, (p) => p.tv_show_id);
-  const castByShow = groupBy(cast, (c) => c.tv_show_id);
   const episodesByShow = groupBy(episodes, (e) => e.tv_show_id);
 
   return shows.map((s) => ({
-    tmdbId: s.tmdb_id,
-    title: s.name,
-    slug: slugify(s.name),
-    overview: s.overview,
-    tagline: s.tagline,
-    posterPath: s.poster_path,
-    backdropPath: s.backdrop_path,
-    voteAverage: s.vote_average,
-    voteCount: s.vote_count,
+    ...titlePageBase({ ...s, title: s.name, date: s.first_air_date }, relationsOf(s.id), similar.get(s.id) ?? []),
     firstAirDate: s.first_air_date,
-    year: yearOf(s.first_air_date),
-    originCountry: s.origin_country,
-    viewCount: s.view_count,
     numberOfSeasons: s.number_of_seasons,
-    screenshots: s.screenshots,
-    trailerKey: s.trailer_key,
-    genres: (genresByShow.get(s.id) ?? []).map(({ id, name }) => ({ id, name })),
-    platforms: (providersByShow.get(s.id) ?? []).map(({ id, name, logo_path }) => ({ id, name, logoPath: logo_path })),
-    cast: (castByShow.get(s.id) ?? []).map((c) => ({
-      personId: c.id, name: c.name, slug: slugify(c.name), character: c.character_name, profilePath: c.profile_path,
-    })),
     seasons: [...groupBy(episodesByShow.get(s.id) ?? [], (e) => e.season_number)].map(([number, rows]) => ({
       number,
       label: seasonLabel(number),
@@ -97,7 +58,6 @@ export async function loadTvPages(db: Kysely<Database>, tmdbIds?: number[]): Pro
         number: e.episode_number, name: e.name, overview: e.overview, stillPath: e.still_path, streamUrl: e.stream_url,
       })),
     })),
-    moreLikeThis: similar.get(s.id) ?? [],
   }));
 }
 
@@ -124,13 +84,13 @@ async function moreLikeThis(db: Kysely<Database>, showIds: number[] | undefined)
       .innerJoin('candidates as theirs', (join) => join.onRef('theirs.genre_id', '=', 'mine.genre_id')
         .onRef('theirs.tv_show_id', '<>', 'mine.tv_show_id'))
       .innerJoin('tv_shows', 'tv_shows.id', 'theirs.tv_show_id')
-      .select(['mine.tv_show_id as show_id', ...SHOW_CARD_COLUMNS,
+      .select(['mine.tv_show_id as show_id', ...TITLE_KINDS.tv.cardColumns,
         sql<number>`row_number() over (partition by mine.tv_show_id order by count(*) desc, tv_shows.vote_average desc nulls last, tv_shows.id)`.as('position')])
       .$if(showIds !== undefined, (q) => q.where('mine.tv_show_id', 'in', showIds!))
       .groupBy(['mine.tv_show_id', 'tv_shows.id'])
       .as('ranked'))
     .selectAll().where('position', '<=', MORE_LIKE_THIS_LIMIT).orderBy('show_id').orderBy('position').execute();
   const result = new Map<number, TitleCard[]>();
-  for (const [showId, cards] of groupBy(rows, (r) => r.show_id)) result.set(showId, cards.map(showCard));
+  for (const [showId, cards] of groupBy(rows, (r) => r.show_id)) result.set(showId, cards.map((card) => titleCard('tv', card)));
   return result;
 }

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from '../catalog/client/cards.ts';
+import { titleCard, type TitleCard } from '../catalog/client/cards.ts';
+import { CARD_COLUMNS, forEachKind, titleKind } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { TitleRef } from './contract.ts';
 
@@ -14,19 +15,14 @@ export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
 
 /** Cards of the published titles among refs, keyed by titleKey; missing or unpublished titles are absent. */
 export async function loadTitleCards(db: Kysely<Database>, refs: readonly TitleRef[]): Promise<Map<string, TitleCard>> {
-  const ids = (type: ContentType) => [...new Set(refs.filter((ref) => ref.type === type).map((ref) => ref.tmdbId))];
-  const movieIds = ids('movie');
-  const showIds = ids('tv');
-  const [movies, shows] = await Promise.all([
-    movieIds.length
-      ? db.selectFrom('movies').select(MOVIE_CARD_COLUMNS).where('is_published', '=', true).where('tmdb_id', 'in', movieIds).execute()
-      : [],
-    showIds.length
-      ? db.selectFrom('tv_shows').select(SHOW_CARD_COLUMNS).where('is_published', '=', true).where('tmdb_id', 'in', showIds).execute()
-      : [],
-  ]);
-  const cards = [...movies.map(movieCard), ...shows.map(showCard)];
-  return new Map(cards.map((card) => [titleKey(card), card]));
+  const cards = await forEachKind(async (type) => {
+    const ids = [...new Set(refs.filter((ref) => ref.type === type).map((ref) => ref.tmdbId))];
+    if (!ids.length) return [];
+    const rows = await db.selectFrom(titleKind(type).titles).select(CARD_COLUMNS)
+      .where('titles.is_published', '=', true).where('titles.tmdb_id', 'in', ids).execute();
+    return rows.map((row) => titleCard(type, row));
+  });
+  return new Map([...cards.movie, ...cards.tv].map((card) => [titleKey(card), card]));
 }
 
 /** Refuses a title that does not exist or is not published (personal data may only point at titles visitors can see). */

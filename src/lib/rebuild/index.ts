@@ -8,7 +8,7 @@
  *   in (see local-builder.ts); requests made during a build queue exactly one more build.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database, RebuildStatus } from '../../../db/schema.ts';
+import type { ContentType, Database, RebuildStatus } from '../../../db/schema.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
@@ -36,7 +36,7 @@ export interface RebuildState {
   liveOnDemand: LiveTitle[];
 }
 
-export interface LiveTitle { type: 'movie' | 'tv'; title: string; path: string }
+export interface LiveTitle { type: ContentType; title: string; path: string }
 
 export const LIVE_LIST_LIMIT = 20;
 

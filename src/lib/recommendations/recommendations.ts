@@ -7,7 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { MOVIE_CARD_COLUMNS, SHOW_CARD_COLUMNS, movieCard, showCard, type TitleCard } from '../catalog/client/cards.ts';
+import { titleCard, type TitleCard } from '../catalog/client/cards.ts';
+import { CONTENT_TYPES } from '../catalog/client/title-kinds.ts';
+import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
 import { titleKey } from '../personal/titles.ts';
 import { loadSignals, reasonFor, type Seed } from './signals.ts';
 
@@ -24,36 +26,18 @@ export interface Recommendation {
   reason: string;
 }
 
-interface Source {
-  table: 'movies' | 'tv_shows';
-  junction: 'movie_genres' | 'tv_show_genres';
-  credits: 'movie_credits' | 'tv_show_credits';
-  owner: 'movie_id' | 'tv_show_id';
-  columns: readonly string[];
-  toCard: (row: never) => TitleCard;
-}
-
-const SOURCES: Record<ContentType, Source> = {
-  movie: { table: 'movies', junction: 'movie_genres', credits: 'movie_credits', owner: 'movie_id', columns: MOVIE_CARD_COLUMNS, toCard: movieCard },
-  tv: { table: 'tv_shows', junction: 'tv_show_genres', credits: 'tv_show_credits', owner: 'tv_show_id', columns: SHOW_CARD_COLUMNS, toCard: showCard },
-};
-
 interface Features {
   genres: Set<number>;
   cast: Set<number>;
 }
 
-/** Table names vary by content type, so these queries go through Kysely<any>; rows become typed cards. */
-type AnyDb = Kysely<any>;
-
 export async function personalizedRecommendations(db: Kysely<Database>, userId: string, limit = RECOMMENDATIONS_LIMIT): Promise<Recommendation[]> {
   const { seeds, excluded } = await loadSignals(db, userId);
-  const anyDb = db as unknown as AnyDb;
   const seedFeatures = new Map<string, Features>();
   const seedTitles = new Map<string, string>();
-  for (const type of ['movie', 'tv'] as const) {
+  for (const type of CONTENT_TYPES) {
     const ids = seeds.filter((seed) => seed.type === type).map((seed) => seed.tmdbId);
-    const { features, titles } = await featuresOf(anyDb, type, ids, null);
+    const { features, titles } = await featuresOf(db, type, ids, null);
     for (const [tmdbId, value] of features) seedFeatures.set(titleKey({ type, tmdbId }), value);
     for (const [tmdbId, title] of titles) seedTitles.set(titleKey({ type, tmdbId }), title);
   }
@@ -63,14 +47,14 @@ export async function personalizedRecommendations(db: Kysely<Database>, userId: 
 
   const scored: { card: TitleCard; score: number; reason: string; popularity: number }[] = [];
   if (liked.length) {
-    for (const type of ['movie', 'tv'] as const) {
-      const candidates = await candidateRows(anyDb, type, likedGenres, likedCast, excluded);
-      const { features } = await featuresOf(anyDb, type, candidates.map((row) => row.tmdb_id), likedCast);
+    for (const type of CONTENT_TYPES) {
+      const candidates = await candidateRows(db, type, likedGenres, likedCast, excluded);
+      const { features } = await featuresOf(db, type, candidates.map((row) => row.tmdb_id), likedCast);
       for (const row of candidates) {
         const best = bestSeed(features.get(row.tmdb_id), seeds, seedFeatures);
         if (best.score <= 0 || !best.seed) continue;
         const reason = reasonFor(best.seed.kind, seedTitles.get(titleKey(best.seed)) ?? 'a title you liked');
-        scored.push({ card: SOURCES[type].toCard(row as never), score: best.score, reason, popularity: Number(row.popularity) });
+        scored.push({ card: titleCard(type, row), score: best.score, reason, popularity: Number(row.popularity) });
       }
     }
   }
@@ -78,7 +62,7 @@ export async function personalizedRecommendations(db: Kysely<Database>, userId: 
   const picks: Recommendation[] = scored.slice(0, limit).map(({ card, reason }) => ({ card, reason }));
   if (picks.length < limit) {
     const taken = new Set([...excluded, ...picks.map((pick) => titleKey(pick.card))]);
-    picks.push(...(await popularTitles(anyDb, taken, limit - picks.length)));
+    picks.push(...(await popularTitles(db, taken, limit - picks.length)));
   }
   return picks;
 }
@@ -106,60 +90,58 @@ function countShared(a: Set<number>, b: Set<number>): number {
 }
 
 /** Genres and top-billed cast (only people in `castFilter` when given) of published titles, by TMDB id. */
-async function featuresOf(db: AnyDb, type: ContentType, tmdbIds: number[], castFilter: Set<number> | null) {
+async function featuresOf(db: Kysely<Database>, type: ContentType, tmdbIds: number[], castFilter: Set<number> | null) {
   const features = new Map<number, Features>();
   const titles = new Map<number, string>();
   if (!tmdbIds.length) return { features, titles };
-  const { table, junction, credits, owner } = SOURCES[type];
-  const nameColumn = type === 'movie' ? 'title' : 'name';
-  const rows: { id: number; tmdb_id: number; name: string }[] = await db.selectFrom(table)
-    .select(['id', 'tmdb_id', `${nameColumn} as name`]).where('tmdb_id', 'in', tmdbIds).where('is_published', '=', true).execute();
+  const kind = titleKind(type);
+  const rows = await db.selectFrom(kind.titles).select(['titles.id', 'titles.tmdb_id', 'titles.title'])
+    .where('titles.tmdb_id', 'in', tmdbIds).where('titles.is_published', '=', true).execute();
   if (!rows.length) return { features, titles };
   const byId = new Map(rows.map((row) => [row.id, row.tmdb_id]));
   for (const row of rows) {
     features.set(row.tmdb_id, { genres: new Set(), cast: new Set() });
-    titles.set(row.tmdb_id, row.name);
+    titles.set(row.tmdb_id, row.title);
   }
   const ids = [...byId.keys()];
   const castIds = castFilter ? [...castFilter] : null;
-  const [genreRows, castRows]: [{ owner: number; genre_id: number }[], { owner: number; person_id: number }[]] = await Promise.all([
-    db.selectFrom(junction).select([`${owner} as owner`, 'genre_id']).where(owner, 'in', ids).execute(),
-    castIds?.length === 0 ? [] : db.selectFrom(credits).select([`${owner} as owner`, 'person_id'])
-      .where(owner, 'in', ids).where('credit_order', '<', CAST_DEPTH)
-      .$if(castIds !== null, (qb) => qb.where('person_id', 'in', castIds!)).execute(),
+  const [genreRows, castRows] = await Promise.all([
+    db.selectFrom(kind.genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', 'in', ids).execute(),
+    castIds?.length === 0 ? [] : db.selectFrom(kind.creditLinks).select(['credit_links.title_id', 'credit_links.person_id'])
+      .where('credit_links.title_id', 'in', ids).where('credit_links.credit_order', '<', CAST_DEPTH)
+      .$if(castIds !== null, (qb) => qb.where('credit_links.person_id', 'in', castIds!)).execute(),
   ]);
-  for (const row of genreRows) features.get(byId.get(row.owner)!)?.genres.add(row.genre_id);
-  for (const row of castRows) features.get(byId.get(row.owner)!)?.cast.add(row.person_id);
+  for (const row of genreRows) features.get(byId.get(row.title_id)!)?.genres.add(row.genre_id);
+  for (const row of castRows) features.get(byId.get(row.title_id)!)?.cast.add(row.person_id);
   return { features, titles };
 }
 
 /** Published titles sharing a genre or cast member with the liked seeds, not excluded, most popular first. */
-async function candidateRows(db: AnyDb, type: ContentType, genres: Set<number>, cast: Set<number>, excluded: Set<string>) {
-  const { table, junction, credits, owner, columns } = SOURCES[type];
+async function candidateRows(db: Kysely<Database>, type: ContentType, genres: Set<number>, cast: Set<number>, excluded: Set<string>) {
+  const { titles, genreLinks, creditLinks } = titleKind(type);
   if (!genres.size && !cast.size) return [];
   const excludedIds = [...excluded].filter((key) => key.startsWith(`${type}:`)).map((key) => Number(key.split(':')[1]));
-  const rows = await db.selectFrom(table)
-    .select([...columns, `${table}.popularity`])
-    .where(`${table}.is_published`, '=', true)
-    .$if(excludedIds.length > 0, (qb) => qb.where(`${table}.tmdb_id`, 'not in', excludedIds))
-    .where((eb: any) => eb.or([
-      ...(genres.size ? [eb.exists(eb.selectFrom(junction).select('genre_id')
-        .whereRef(`${junction}.${owner}`, '=', `${table}.id`).where('genre_id', 'in', [...genres]))] : []),
-      ...(cast.size ? [eb.exists(eb.selectFrom(credits).select('person_id')
-        .whereRef(`${credits}.${owner}`, '=', `${table}.id`).where('credit_order', '<', CAST_DEPTH).where('person_id', 'in', [...cast]))] : []),
+  return db.selectFrom(titles)
+    .select([...CARD_COLUMNS, 'titles.popularity'])
+    .where('titles.is_published', '=', true)
+    .$if(excludedIds.length > 0, (qb) => qb.where('titles.tmdb_id', 'not in', excludedIds))
+    .where((eb) => eb.or([
+      ...(genres.size ? [eb.exists(eb.selectFrom(genreLinks).select('genre_links.genre_id')
+        .whereRef('genre_links.title_id', '=', 'titles.id').where('genre_links.genre_id', 'in', [...genres]))] : []),
+      ...(cast.size ? [eb.exists(eb.selectFrom(creditLinks).select('credit_links.person_id')
+        .whereRef('credit_links.title_id', '=', 'titles.id').where('credit_links.credit_order', '<', CAST_DEPTH)
+        .where('credit_links.person_id', 'in', [...cast]))] : []),
     ]))
-    .orderBy(`${table}.popularity`, 'desc').orderBy(`${table}.id`, 'desc').limit(CANDIDATE_POOL).execute();
-  return rows as ({ tmdb_id: number; popularity: number } & Record<string, unknown>)[];
+    .orderBy('titles.popularity', 'desc').orderBy('titles.id', 'desc').limit(CANDIDATE_POOL).execute();
 }
 
 /** The most popular published titles (movies and shows together) not in `taken`. */
-async function popularTitles(db: AnyDb, taken: Set<string>, limit: number): Promise<Recommendation[]> {
-  const pools = await Promise.all((['movie', 'tv'] as const).map(async (type) => {
-    const { table, columns, toCard } = SOURCES[type];
-    const rows = await db.selectFrom(table)
-      .select([...columns, `${table}.popularity`]).where(`${table}.is_published`, '=', true)
-      .orderBy(`${table}.popularity`, 'desc').orderBy(`${table}.id`, 'desc').limit(limit + taken.size).execute();
-    return rows.map((row) => ({ card: toCard(row as never), popularity: Number(row.popularity) }));
+async function popularTitles(db: Kysely<Database>, taken: Set<string>, limit: number): Promise<Recommendation[]> {
+  const pools = await Promise.all(CONTENT_TYPES.map(async (type) => {
+    const rows = await db.selectFrom(titleKind(type).titles)
+      .select([...CARD_COLUMNS, 'titles.popularity']).where('titles.is_published', '=', true)
+      .orderBy('titles.popularity', 'desc').orderBy('titles.id', 'desc').limit(limit + taken.size).execute();
+    return rows.map((row) => ({ card: titleCard(type, row), popularity: Number(row.popularity) }));
   }));
   return pools.flat().filter(({ card }) => !taken.has(titleKey(card)))
     .sort((a, b) => b.popularity - a.popularity || a.card.tmdbId - b.card.tmdbId)

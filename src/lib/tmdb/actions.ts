@@ -1,6 +1,6 @@
 /** What the TMDB-backed endpoints do: add one title, and the actor details proxy (bulk imports: import-jobs.ts). */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import type { AddedTitle } from '../admin/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
@@ -44,7 +44,7 @@ function requireClient(client: TmdbClient | null): TmdbClient {
 const isTmdbNotFound = (error: unknown) => error instanceof TmdbError && error.status === 404;
 
 /** Adds (or refreshes) one title by TMDB id; a movie may come with the admin's links. An unknown id is bad input. */
-export async function addTitle(db: Db, client: TmdbClient | null, kind: 'movie' | 'tv', body: { tmdb_id: number } & Partial<AddMovieInput>): Promise<AddedTitle> {
+export async function addTitle(db: Db, client: TmdbClient | null, kind: ContentType, body: { tmdb_id: number } & Partial<AddMovieInput>): Promise<AddedTitle> {
   const tmdb = requireClient(client);
   try {
     const summary = kind === 'movie'

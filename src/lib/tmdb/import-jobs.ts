@@ -6,7 +6,7 @@
  * the next poll or start.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ImportJobsTable } from '../../../db/schema.ts';
+import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';
 import type { ImportJob } from '../admin/contract.ts';
 import { NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
@@ -39,7 +39,7 @@ function toImportJob(row: JobRow): ImportJob {
  * `origin` is the address this request reached, used to call the background function when Netlify's URL
  * setting is missing.
  */
-export async function startImportJob(db: Db, kind: 'movie' | 'tv', page: number, endPage: number, origin: string): Promise<ImportJob> {
+export async function startImportJob(db: Db, kind: ContentType, page: number, endPage: number, origin: string): Promise<ImportJob> {
   if (!configuredTmdbClient()) throw new NotConfigured(NOT_CONFIGURED);
   const stale = await db.selectFrom('import_jobs').select('id').where('status', 'in', ['queued', 'running'])
     .where('updated_at', '<', staleBefore()).execute();

@@ -1,7 +1,8 @@
 /** Imports TMDB titles into our tables. Re-import is idempotent and keeps admin-entered fields. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'astro/zod';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_POPULAR_PAGE } from './contract.ts';
@@ -46,6 +47,25 @@ async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string
   }
 }
 
+/** What a mapped title links to: genres, platforms and credits. */
+type TitleLinks = Pick<ReturnType<typeof mapMovie>, 'genres' | 'platforms' | 'credits'>;
+
+/**
+ * Writes a title's row (`update` when the TMDB id is already imported, else `insert`) and replaces its genres,
+ * platforms and credits with TMDB's.
+ */
+async function saveTitle(tx: Tx, type: ContentType, tmdbId: number, links: TitleLinks,
+  write: { update(id: number): Promise<{ id: number }>; insert(): Promise<{ id: number }> }): Promise<{ id: number; created: boolean }> {
+  const { table, genreTable, providerTable, creditTable, owner } = titleKind(type);
+  const existing = await tx.selectFrom(table).select('id').where('tmdb_id', '=', tmdbId).executeTakeFirst();
+  const { id } = existing ? await write.update(existing.id) : await write.insert();
+  for (const junction of [genreTable, providerTable, creditTable]) await tx.deleteFrom(junction).where(owner, '=', id).execute();
+  if (links.genres.length) await tx.insertInto(genreTable).values(links.genres.map((g) => ({ [owner]: id, genre_id: g.id }))).execute();
+  if (links.platforms.length) await tx.insertInto(providerTable).values(links.platforms.map((p) => ({ [owner]: id, platform_id: p.id }))).execute();
+  if (links.credits.length) await tx.insertInto(creditTable).values(links.credits.map((c) => ({ [owner]: id, ...c }))).execute();
+  return { id, created: !existing };
+}
+
 export async function importMovie(db: Db, client: TmdbClient, tmdbId: number,
   admin: { streamUrl?: string | null; downloadUrl?: string | null } = {}, options: ImportOptions = {}): Promise<ImportSummary> {
   const raw = await client.get(`/movie/${tmdbId}`, { append_to_response: MOVIE_APPEND }, `movie with id ${tmdbId}`);
@@ -57,25 +77,19 @@ export async function importMovie(db: Db, client: TmdbClient, tmdbId: number,
         .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name`, poster_path: sql`excluded.poster_path`,
           backdrop_path: sql`excluded.backdrop_path` })).execute();
     }
-    const existing = await tx.selectFrom('movies').select('id').where('tmdb_id', '=', tmdbId).executeTakeFirst();
     const values = { ...mapped.row, production_companies: JSON.stringify(mapped.row.production_companies) };
     // Admin-entered URLs are only written when given; re-imports never clear them or touch is_published.
     const adminUrls = {
       ...(admin.streamUrl !== undefined ? { stream_url: admin.streamUrl } : {}),
       ...(admin.downloadUrl !== undefined ? { download_url: admin.downloadUrl } : {}),
     };
-    const id = existing
-      ? (await tx.updateTable('movies').set({ ...values, ...adminUrls, updated_at: new Date() }).where('id', '=', existing.id)
-        .returning('id').executeTakeFirstOrThrow()).id
-      : (await tx.insertInto('movies').values({ ...values, ...adminUrls, is_published: true, created_at: new Date(), updated_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow()).id;
-    await tx.deleteFrom('movie_genres').where('movie_id', '=', id).execute();
-    await tx.deleteFrom('movie_providers').where('movie_id', '=', id).execute();
-    await tx.deleteFrom('movie_credits').where('movie_id', '=', id).execute();
-    if (mapped.genres.length) await tx.insertInto('movie_genres').values(mapped.genres.map((g) => ({ movie_id: id, genre_id: g.id }))).execute();
-    if (mapped.platforms.length) await tx.insertInto('movie_providers').values(mapped.platforms.map((p) => ({ movie_id: id, platform_id: p.id }))).execute();
-    if (mapped.credits.length) await tx.insertInto('movie_credits').values(mapped.credits.map((c) => ({ movie_id: id, ...c }))).execute();
-    return { id, tmdbId, title: mapped.row.title, created: !existing };
+    const { id, created } = await saveTitle(tx, 'movie', tmdbId, mapped, {
+      update: (id) => tx.updateTable('movies').set({ ...values, ...adminUrls, updated_at: new Date() }).where('id', '=', id)
+        .returning('id').executeTakeFirstOrThrow(),
+      insert: () => tx.insertInto('movies').values({ ...values, ...adminUrls, is_published: true, created_at: new Date(), updated_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow(),
+    });
+    return { id, tmdbId, title: mapped.row.title, created };
   });
 }
 
@@ -97,18 +111,12 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
   const mapped = mapShow(details, seasons, options.region);
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
-    const existing = await tx.selectFrom('tv_shows').select('id').where('tmdb_id', '=', tmdbId).executeTakeFirst();
-    const id = existing
-      ? (await tx.updateTable('tv_shows').set({ ...mapped.row, updated_at: new Date() }).where('id', '=', existing.id)
-        .returning('id').executeTakeFirstOrThrow()).id
-      : (await tx.insertInto('tv_shows').values({ ...mapped.row, is_published: true, created_at: new Date(), updated_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow()).id;
-    await tx.deleteFrom('tv_show_genres').where('tv_show_id', '=', id).execute();
-    await tx.deleteFrom('tv_show_providers').where('tv_show_id', '=', id).execute();
-    await tx.deleteFrom('tv_show_credits').where('tv_show_id', '=', id).execute();
-    if (mapped.genres.length) await tx.insertInto('tv_show_genres').values(mapped.genres.map((g) => ({ tv_show_id: id, genre_id: g.id }))).execute();
-    if (mapped.platforms.length) await tx.insertInto('tv_show_providers').values(mapped.platforms.map((p) => ({ tv_show_id: id, platform_id: p.id }))).execute();
-    if (mapped.credits.length) await tx.insertInto('tv_show_credits').values(mapped.credits.map((c) => ({ tv_show_id: id, ...c }))).execute();
+    const { id, created } = await saveTitle(tx, 'tv', tmdbId, mapped, {
+      update: (id) => tx.updateTable('tv_shows').set({ ...mapped.row, updated_at: new Date() }).where('id', '=', id)
+        .returning('id').executeTakeFirstOrThrow(),
+      insert: () => tx.insertInto('tv_shows').values({ ...mapped.row, is_published: true, created_at: new Date(), updated_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow(),
+    });
     if (mapped.episodes.length) {
       // Upsert keeps admin-entered stream/download URLs on existing episodes.
       await tx.insertInto('tv_show_episodes').values(mapped.episodes.map((episode) => ({ tv_show_id: id, ...episode })))
@@ -117,11 +125,11 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
           still_path: sql`excluded.still_path`, air_date: sql`excluded.air_date`, runtime: sql`excluded.runtime`,
         })).execute();
     }
-    return { id, tmdbId, title: mapped.row.name, created: !existing };
+    return { id, tmdbId, title: mapped.row.name, created };
   });
 }
 
-export async function importPopularPage(db: Db, client: TmdbClient, kind: 'movie' | 'tv', page: number, options: ImportOptions = {}) {
+export async function importPopularPage(db: Db, client: TmdbClient, kind: ContentType, page: number, options: ImportOptions = {}) {
   const what = `popular ${kind} page ${page}`;
   const list = parseUpstream(popularPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
   const summaries: ImportSummary[] = [];

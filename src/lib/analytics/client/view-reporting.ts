@@ -4,10 +4,12 @@
  * browser session reported only saves a request on every later page.
  */
 import { apiRequest } from '../../http/api-client.ts';
+import type { ContentType } from '../../../../db/schema.ts';
+import { CONTENT_TYPES } from '../../catalog/client/title-kinds.ts';
 import type { ViewCount, ViewTracked } from '../contract.ts';
 
 export interface ViewReport {
-  title: { type: 'movie' | 'tv'; tmdbId: number } | null;
+  title: { type: ContentType; tmdbId: number } | null;
   /** Call once the server accepted the report. */
   done(): void;
 }
@@ -17,7 +19,8 @@ const TRACKED_KEY = 'view-tracked';
 /** `pageTitle` is the page's data-view-title ('movie:123', 'tv:45'), if it shows a title. */
 export function viewsToReport(storage: Storage, pageTitle: string | undefined): ViewReport | null {
   const match = /^(movie|tv):(\d+)$/.exec(pageTitle ?? '');
-  const title = match ? { type: match[1] as 'movie' | 'tv', tmdbId: Number(match[2]) } : null;
+  const type = CONTENT_TYPES.find((kind) => kind === match?.[1]);
+  const title = match && type ? { type, tmdbId: Number(match[2]) } : null;
   const titleKey = title ? `viewed:${title.type}:${title.tmdbId}` : null;
   const tracked = storage.getItem(TRACKED_KEY) !== null;
   if (tracked && (!titleKey || storage.getItem(titleKey) !== null)) return null;

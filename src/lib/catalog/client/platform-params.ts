@@ -1,10 +1,11 @@
 /** Platforms page rules (spec sections 2, 4 and 9). Pure: the platform island runs them too. */
+import type { ContentType } from '../../../../db/schema.ts';
 import type { BrowsePage } from './browse-params.ts';
 import type { TitleCard } from './cards.ts';
 import { slugify } from './slug.ts';
 
-export const PLATFORM_MOVIES_PER_PAGE = 10;
-export const PLATFORM_SHOWS_PER_PAGE = 10;
+/** A platform's page holds this many of each kind. */
+export const PLATFORM_TITLES_PER_PAGE: Record<ContentType, number> = { movie: 10, tv: 10 };
 export const PLATFORM_SKELETONS = 20;
 
 export interface Platform { id: number; name: string; logoPath: string | null }

@@ -8,6 +8,7 @@
  * so no YouTube script is loaded). Only messages from the given frame count. Writes are throttled, and only
  * happen for a signed-in user.
  */
+import type { ContentType } from '../../../../db/schema.ts';
 import { resolvedUser } from '../../accounts/client/session-store.ts';
 import { PLAYER_MESSAGE_SOURCE } from '../../catalog/client/embed.ts';
 import { saveProgress } from '../../personal/client/api.ts';
@@ -15,7 +16,7 @@ import { saveProgress } from '../../personal/client/api.ts';
 export const SAVE_INTERVAL_MS = 15_000;
 
 export interface PlaybackTarget {
-  type: 'movie' | 'tv';
+  type: ContentType;
   tmdbId: number;
   season?: number;
   episode?: number;

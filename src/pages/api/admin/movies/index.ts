@@ -2,4 +2,4 @@
 import { titleEndpoints } from '../../../../lib/admin/title-endpoints.ts';
 
 export const prerender = false;
-export const { GET, PATCH, DELETE } = titleEndpoints('movies');
+export const { GET, PATCH, DELETE } = titleEndpoints('movie');

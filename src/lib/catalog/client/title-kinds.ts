@@ -1,0 +1,17 @@
+/** The browser's part of the two title kinds (the rest is in ../title-kinds.ts): the order they are listed in, and their paths. */
+import type { ContentType } from '../../../../db/schema.ts';
+
+/** Movies first: lists and searches show them before shows. */
+export const CONTENT_TYPES = ['movie', 'tv'] as const satisfies readonly ContentType[];
+
+export interface TitleKindPaths {
+  /** A title page is `${urlPrefix}/${slug}/${tmdbId}`. */
+  urlPrefix: string;
+  /** The kind's admin endpoints: /api/admin/${adminPath}/… and /api/admin/import/${adminPath}. */
+  adminPath: string;
+}
+
+export const TITLE_KIND_PATHS = {
+  movie: { urlPrefix: '/movie', adminPath: 'movies' },
+  tv: { urlPrefix: '/tv', adminPath: 'tv' },
+} as const satisfies Record<ContentType, TitleKindPaths>;
