@@ -1,9 +1,10 @@
 /** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
-import type { Kysely } from 'kysely';
-import type { Database, ListName } from '../../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { ContentType, Database, ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../catalog/client/cards.ts';
 export { LIST_LABELS } from './client/labels.ts';
-import { loadTitleCards, titleKey } from '../personal/titles.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
+import { loadTitleCards, requirePublishedTitle, titleKey } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';
 
@@ -28,13 +29,23 @@ export async function listsHolding(db: Db, userId: string, ref: TitleRef): Promi
   return rows.map((row) => row.list);
 }
 
-/** Adds the title; false when it was already in the list (its place in the list is kept). */
+/**
+ * Adds the title if it is published, in one statement (a write is a single trip to the database); false when it
+ * was already in the list (its place in the list is kept). NotFound for a title visitors cannot see.
+ */
 export async function addToList(db: Db, userId: string, item: ListItem): Promise<boolean> {
   const inserted = await db.insertInto('user_list_items')
-    .values({ user_id: userId, list: item.list, content_type: item.type, content_tmdb_id: item.tmdbId })
+    .columns(['user_id', 'list', 'content_type', 'content_tmdb_id'])
+    .expression((eb) => eb.selectFrom(titleKind(item.type).titles)
+      .select([sql<string>`${userId}::uuid`.as('user_id'), sql<ListName>`${item.list}::text`.as('list'),
+        sql<ContentType>`${item.type}::content_type`.as('content_type'), 'titles.tmdb_id'])
+      .where('titles.tmdb_id', '=', item.tmdbId).where('titles.is_published', '=', true))
     .onConflict((oc) => oc.columns(['user_id', 'list', 'content_type', 'content_tmdb_id']).doNothing())
     .returning('added_at').executeTakeFirst();
-  return inserted !== undefined;
+  if (inserted) return true;
+  // Nothing inserted: either the list already holds the title, or the title is not published.
+  await requirePublishedTitle(db, item);
+  return false;
 }
 
 /** Removes the title; false when it was not in the list. */

@@ -1,8 +1,7 @@
-/** The signed-in user's My List and Wishlist: GET ?list= (newest first), POST { list, type, tmdbId } adds, DELETE removes. */
+/** The signed-in user's My List and Wishlist: GET ?list= (newest first), POST { list, type, tmdbId } adds (a published title), DELETE removes. */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { ListItemBody, ListQuery, type ListChange, type ListItems } from '../../../lib/lists/contract.ts';
 import { LIST_LABELS, addToList, titlesInList, removeFromList } from '../../../lib/lists/lists.ts';
-import { requirePublishedTitle } from '../../../lib/personal/titles.ts';
 
 export const prerender = false;
 
@@ -16,7 +15,6 @@ export const POST = endpoint({
   access: 'user',
   body: ListItemBody,
   handler: async ({ db, user, body }): Promise<ListChange> => {
-    await requirePublishedTitle(db, body);
     const added = await addToList(db, user.id, body);
     return { inList: true, added, message: `Added to ${LIST_LABELS[body.list].title}` };
   },
