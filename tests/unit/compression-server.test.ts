@@ -4,7 +4,7 @@
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -26,13 +26,17 @@ const handler: NodeHandler = (req, res) => {
 
 let server: Server;
 let origin: string;
+const clientDir = mkdtempSync(join(tmpdir(), 'cinecat-client-'));
 
 beforeAll(async () => {
-  server = createServer(withCompression(handler, mkdtempSync(join(tmpdir(), 'cinecat-client-'))));
+  server = createServer(withCompression(handler, clientDir));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(clientDir, { recursive: true, force: true });
+});
 
 /** The raw answer (fetch would decode it). */
 function get(path: string, acceptEncoding = 'br, gzip', method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {

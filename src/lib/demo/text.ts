@@ -1,5 +1,6 @@
 /** Generated prose: overviews, taglines, episode summaries, biographies and request messages. */
 import { firstName, personName, surname, townName, ADJECTIVES, NOUNS, PLURALS } from './names.ts';
+import type { ContentType } from '../../../db/schema.ts';
 import type { Random } from '../random.ts';
 
 const ROLES = ['a disgraced detective', 'a young pianist', 'a small-town mechanic', 'an ageing smuggler', 'a reluctant heir', 'a marine biologist', 'a night-shift nurse', 'a former boxer', 'a schoolteacher', 'an exiled prince', 'a rookie pilot', 'a grieving widower', 'a charming con artist', 'a museum archivist', 'a teenage inventor', 'a war photographer', 'a park ranger', 'an ambitious chef', 'a retired spy', 'a struggling comedian', 'a lighthouse keeper', 'a tired public defender', 'a runaway bride', 'a ship\'s cook', 'a cartographer'];
@@ -30,7 +31,7 @@ const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const fill = (template: string, random: Random) => template.replaceAll('{place}', () => townName(random));
 
 /** 2–3 sentences for a movie or show, flavoured by its first genre. */
-export function overview(random: Random, genreId: number, kind: 'movie' | 'tv'): string {
+export function overview(random: Random, genreId: number, kind: ContentType): string {
   if (genreId === 99) {
     const subject = random.pick(['the last glassblowers of {place}', 'a season with the fishing fleet of {place}', 'the builders of an impossible bridge', 'a choir that refused to disband', 'the night-shift workers of a busy port', 'the race to save a drowning archive']);
     return `This documentary follows ${fill(subject, random)}. Filmed over ${random.int(2, 9)} years, it is a portrait of ${random.pick(THEMES)} told by the people who lived it.${random.chance(0.5) ? ' Featuring never-before-seen footage.' : ''}`;
