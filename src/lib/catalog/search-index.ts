@@ -77,6 +77,7 @@ export interface IndexedEntry<T> {
 const PREFIX_COST = 1;
 const TYPO_COST = 2;
 const NO_MATCH = 255;
+const UNKNOWN_COST = 254;
 
 interface WordMatches { costs: Uint8Array; docs: number[] }
 interface Hit extends Ranked { doc: number; voteCount: number }
@@ -97,11 +98,16 @@ function compareHits(a: Hit, b: Hit): number {
   return compareRanked(a, b) || b.voteCount - a.voteCount || a.doc - b.doc;
 }
 
+/** compareHits(hit, other) < 0 for the hit these fields make, without making it. */
+function precedes(rank: MatchRank, similarity: number, popularity: number, voteCount: number, doc: number, other: Hit): boolean {
+  return (rank - other.rank || other.similarity - similarity || other.popularity - popularity || other.voteCount - voteCount || doc - other.doc) < 0;
+}
+
 export class SearchIndex<T> {
   private readonly entries: IndexedEntry<T>[];
   private readonly words: string[][];
-  /** Each entry's terms: its words, and with joinAdjacentWords adjacent words joined. */
-  private readonly docTerms: string[][];
+  /** Each entry's term ids: its words, and with joinAdjacentWords adjacent words joined. */
+  private readonly docTerms: number[][];
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly postings: number[][] = [];
@@ -118,9 +124,7 @@ export class SearchIndex<T> {
     this.docTerms = [];
     this.words.forEach((words, doc) => {
       const joined = joinAdjacentWords ? words.slice(1).map((word, i) => words[i] + word) : [];
-      const terms = [...new Set([...words, ...joined])];
-      this.docTerms.push(terms);
-      for (const term of terms) this.post(term, doc);
+      this.docTerms.push([...new Set([...words, ...joined])].map((term) => this.post(term, doc)));
     });
     this.alphabetical = this.terms.map((_, id) => id).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
     this.sharedWithPrevious = new Uint16Array(this.alphabetical.length);
@@ -138,7 +142,7 @@ export class SearchIndex<T> {
     return this.entries.length;
   }
 
-  private post(term: string, doc: number): void {
+  private post(term: string, doc: number): number {
     let id = this.termIds.get(term);
     if (id === undefined) {
       id = this.terms.push(term) - 1;
@@ -146,7 +150,9 @@ export class SearchIndex<T> {
       this.postings.push([]);
     }
     this.postings[id]!.push(doc);
+    return id;
   }
+
 
   /** The best-ranked entries for the query, at most `limit`. */
   search(query: string, limit: number): T[] {
@@ -158,21 +164,34 @@ export class SearchIndex<T> {
     const pivot = queryWords.reduce((longest, word, i) => (word.length > queryWords[longest]!.length ? i : longest), 0);
     const candidates = this.matchWord(queryWords[pivot]!, pivot === last);
     // The best `limit` hits so far, best first: most candidates lose to the last one and cost one comparison.
+    // What each other word costs against a term, worked out once per term (candidates share most of their terms).
+    const termCosts = queryWords.map((_, i) => (i === pivot ? null : new Uint8Array(this.terms.length).fill(UNKNOWN_COST)));
+    const costOf = (i: number, termId: number) => {
+      const known = termCosts[i]![termId]!;
+      return known !== UNKNOWN_COST ? known : (termCosts[i]![termId] = termCost(queryWords[i]!, this.terms[termId]!, i === last));
+    };
     const best: Hit[] = [];
     for (const doc of candidates.docs) {
       let cost = candidates.costs[doc]!;
+      const { popularity, voteCount } = this.entries[doc]!;
+      // The best this candidate can still be: the other words only add to its cost and rank. Most candidates of a
+      // common word stop here, before their other words are compared.
+      const bestRank = cost > PREFIX_COST ? MatchRank.Similar : MatchRank.Exact;
+      if (best.length === limit && !precedes(bestRank, 1 / (1 + cost), popularity, voteCount, doc, best[limit - 1]!)) continue;
       let worst = cost;
       for (let i = 0; i <= last && cost >= 0; i++) {
         if (i === pivot) continue;
-        const wordCost = this.docTerms[doc]!.reduce((min, term) => Math.min(min, termCost(queryWords[i]!, term, i === last)), NO_MATCH);
+        let wordCost = NO_MATCH;
+        for (const termId of this.docTerms[doc]!) wordCost = Math.min(wordCost, costOf(i, termId));
         if (wordCost === NO_MATCH) { cost = -1; break; }
         cost += wordCost;
         worst = Math.max(worst, wordCost);
       }
       if (cost < 0) continue;
-      const { popularity, voteCount } = this.entries[doc]!;
-      const hit = { doc, rank: this.rankOf(doc, queryWords, worst), similarity: 1 / (1 + cost), popularity, voteCount };
-      if (best.length === limit && compareHits(hit, best[limit - 1]!) >= 0) continue;
+      const rank = this.rankOf(doc, queryWords, worst);
+      const similarity = 1 / (1 + cost);
+      if (best.length === limit && !precedes(rank, similarity, popularity, voteCount, doc, best[limit - 1]!)) continue;
+      const hit = { doc, rank, similarity, popularity, voteCount };
       let at = best.length;
       while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
       best.splice(at, 0, hit);
@@ -224,11 +243,16 @@ export class SearchIndex<T> {
     // A row past n + budget letters is over the budget in every cell (a cell is at least the length difference):
     // a longer term is too far, though one of its prefixes may be close.
     const deepest = Math.min(this.longestTerm, n + budget);
-    // rows[d]: the table's row for a term's first d letters; closest[d]: the least distance of its first 0..d letters.
-    const rows = Array.from({ length: deepest + 1 }, () => new Int32Array(n + 1));
+    // rows[d]: the table's row for a term's first d letters, kept only in the band of cells within `budget` of the
+    // diagonal (any other cell is over the budget, as is every cell reached through it; `far` stands for them all).
+    // atEnd[d]: the row's last cell (the distance of the first d letters); closest[d]: the least of atEnd[0..d].
+    const far = budget + 1;
+    const rows = Array.from({ length: deepest + 1 }, () => new Int32Array(n + 2));
+    const atEnd = new Int32Array(deepest + 1);
     const closest = new Int32Array(deepest + 1);
     for (let j = 0; j <= n; j++) rows[0]![j] = j;
-    closest[0] = n;
+    rows[0]![n + 1] = far;
+    atEnd[0] = closest[0] = n;
     let computed = 0;
     for (let i = 0; i < this.alphabetical.length;) {
       const id = this.alphabetical[i]!;
@@ -242,23 +266,28 @@ export class SearchIndex<T> {
         const row = rows[depth]!;
         const previous = rows[depth - 1]!;
         const older = rows[depth - 2];
+        const low = Math.max(1, depth - budget);
+        const high = Math.min(n, depth + budget);
         row[0] = depth;
+        row[low - 1] = low > 1 ? far : depth;
+        row[high + 1] = far;
         let rowMin = depth;
-        for (let j = 1; j <= n; j++) {
+        for (let j = low; j <= high; j++) {
           const q = word.charCodeAt(j - 1);
           let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
           if (older && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
           row[j] = d;
           if (d < rowMin) rowMin = d;
         }
-        closest[depth] = Math.min(closest[depth - 1]!, row[n]!);
+        atEnd[depth] = high === n ? row[n]! : far;
+        closest[depth] = Math.min(closest[depth - 1]!, atEnd[depth]!);
         // No longer prefix can come back within the budget.
         if (rowMin > budget) tooFar = true;
       }
       computed = depth;
       i++;
       if (!tooFar && term.length === depth) {
-        const distance = prefix ? closest[depth]! : rows[depth]![n]!;
+        const distance = prefix ? closest[depth]! : atEnd[depth]!;
         if (distance <= budget) found(id, distance);
         continue;
       }
