@@ -16,6 +16,8 @@ import { searchQuery } from './queries.ts';
 const MAX_VARIED_PAGE = 20;
 /** Connections of the signed-in writer while the others search. */
 export const WRITER_CONNECTIONS = 5;
+/** Simultaneous sign-ins in the sign-in scenario. */
+const SIGN_IN_CONNECTIONS = 4;
 
 const searchUrl = (query: string) => `/api/search?query=${encodeURIComponent(query)}`;
 
@@ -80,7 +82,7 @@ export function loadScenarios(fixtures: Fixtures, random: Random, db: Kysely<Dat
     },
     listAddRemove('list add + remove (signed in)', 'none'),
     {
-      name: 'sign-in (credentials)',
+      name: `sign-in (credentials, ${SIGN_IN_CONNECTIONS} at once)`,
       group: 'none',
       steps: [() => {
         const { csrfToken, csrfCookie, accounts } = fixtures.signIn;
@@ -96,6 +98,9 @@ export function loadScenarios(fixtures: Fixtures, random: Random, db: Kysely<Dat
       }],
       // Auth.js answers { url } and names the failure in it.
       refused: (body) => body.includes('error='),
+      // A password check is scrypt at OWASP's cost (about 128 MiB and a few hundred ms of CPU each, by design): 50
+      // at once only queue past the timeout, so this measures a realistic handful of simultaneous sign-ins.
+      connections: SIGN_IN_CONNECTIONS,
       // All load comes from one loopback address: keep its per-address sign-in budget from running out, so the
       // figure measures the password check rather than the refusal.
       whileRunning: { everyMs: 250, task: () => db.deleteFrom('rate_limits').where('bucket', 'like', 'sign-in:ip:%').execute() },
