@@ -62,7 +62,7 @@ test('prerendered pages, personal pages and API answers carry the CSP and the se
   // Without PUBLIC_AD_SCRIPT_URL (the e2e build) there is no ad frame: no ad code can run anywhere.
   expect((await request.get('/ad-frame')).status()).toBe(404);
 
-  const asset = await request.get('/scripts/early.js');
+  const asset = await request.get('/scripts/register-sw.js');
   expect(asset.headers()).toMatchObject({ ...COMMON_HEADERS, 'content-security-policy': expect.stringContaining("frame-ancestors 'none'") });
 });
 
