@@ -140,6 +140,10 @@ describeEachEngine('admin episodes', (getDb) => {
       [2, null, null],
       [3, 'https://cdn.example/3', null],
     ]);
+    // A field the upload does not know (the column names older files used) is an error, not an item with no links.
+    const retired = await uploadEpisodeLinks(db, show.id, 1, [{ stream_url: 'https://cdn.example/old' }]);
+    expect(retired?.errors).toEqual([{ index: 0, episodeNumber: 1, error: 'Unrecognized key: "stream_url"' }]);
+    expect((await loadSeasonView(db, show.id, 1))!.episodes[0]!.streamUrl).toBe('https://cdn.example/1');
     expect(await uploadEpisodeLinks(db, 987654, 1, [{}])).toBeNull();
   });
 });

@@ -66,14 +66,17 @@ export const UploadLinksBody = z.object({
   links: z.array(z.unknown()).min(1, 'No links to upload.').max(5000),
 });
 
-/** One item of a bulk link upload, in the spec's words (watch/download) or the API's field names. */
+/**
+ * One item of a bulk link upload, in the spec's words (watch/download) or the API's field names. Strict: an item
+ * naming any other field (say the snake_case column names files once used) is reported, not applied with no links.
+ */
 export const LinkItem = z.object({
   episodeNumber: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   watch: optionalUrl,
   streamUrl: optionalUrl,
   download: optionalUrl,
   downloadUrl: optionalUrl,
-});
+}).strict();
 
 /** POST /api/admin/rebuild takes an empty JSON object. */
 export const RebuildBody = z.object({}).passthrough();
