@@ -19,14 +19,14 @@ describeEachEngine('admin titles', (getDb) => {
     const all = await listTitles(db, 'movie');
     expect(all.total).toBe(3);
     expect(all.items.map((row) => row.title)).toEqual(['Alpha', 'Beta 501%', 'Zeta Café Story']);
-    expect(all.items[2]).toMatchObject({ tmdb_id: 501, is_published: false, stream_url: null });
+    expect(all.items[2]).toMatchObject({ tmdbId: 501, isPublished: false, streamUrl: null });
 
-    expect((await listTitles(db, 'movie', { q: 'café' })).items.map((row) => row.tmdb_id)).toEqual([501]);
-    expect((await listTitles(db, 'movie', { q: 'ZETA' })).items.map((row) => row.tmdb_id)).toEqual([501]);
+    expect((await listTitles(db, 'movie', { q: 'café' })).items.map((row) => row.tmdbId)).toEqual([501]);
+    expect((await listTitles(db, 'movie', { q: 'ZETA' })).items.map((row) => row.tmdbId)).toEqual([501]);
     // Numeric: the TMDB id 501 and the title containing "501".
-    expect((await listTitles(db, 'movie', { q: '501' })).items.map((row) => row.tmdb_id)).toEqual([503, 501]);
+    expect((await listTitles(db, 'movie', { q: '501' })).items.map((row) => row.tmdbId)).toEqual([503, 501]);
     // LIKE wildcards are literal.
-    expect((await listTitles(db, 'movie', { q: '%' })).items.map((row) => row.tmdb_id)).toEqual([503]);
+    expect((await listTitles(db, 'movie', { q: '%' })).items.map((row) => row.tmdbId)).toEqual([503]);
     const paged = await listTitles(db, 'movie', { page: 2, pageSize: 2 });
     expect(paged).toMatchObject({ total: 3, page: 2 });
     expect(paged.items.map((row) => row.title)).toEqual(['Zeta Café Story']);
@@ -37,8 +37,8 @@ describeEachEngine('admin titles', (getDb) => {
     await insertShow(db, { name: 'Harbour Lights', number_of_seasons: 3, created_at: day(5) });
     const list = await listTitles(db, 'tv', { q: 'harbour' });
     expect(list.total).toBe(1);
-    expect(list.items[0]).toMatchObject({ title: 'Harbour Lights', number_of_seasons: 3 });
-    expect(list.items[0]).not.toHaveProperty('stream_url');
+    expect(list.items[0]).toMatchObject({ title: 'Harbour Lights', numberOfSeasons: 3 });
+    expect(list.items[0]).not.toHaveProperty('streamUrl');
   });
 
   it('publishes, unpublishes and updates links', async () => {
@@ -51,10 +51,10 @@ describeEachEngine('admin titles', (getDb) => {
     expect(await setPublished(db, 'movie', [a.id], false)).toBe(1);
     expect((await db.selectFrom('movies').select('is_published').where('id', '=', a.id).executeTakeFirstOrThrow()).is_published).toBe(false);
 
-    expect(await updateMovieLinks(db, a.id, { stream_url: 'https://example.com/s', download_url: null })).toBe(true);
+    expect(await updateMovieLinks(db, a.id, { streamUrl: 'https://example.com/s', downloadUrl: null })).toBe(true);
     expect(await db.selectFrom('movies').select(['stream_url', 'download_url']).where('id', '=', a.id).executeTakeFirstOrThrow())
       .toEqual({ stream_url: 'https://example.com/s', download_url: null });
-    expect(await updateMovieLinks(db, 999999, { stream_url: null, download_url: null })).toBe(false);
+    expect(await updateMovieLinks(db, 999999, { streamUrl: null, downloadUrl: null })).toBe(false);
   });
 
   it('deleting a title removes its genres, credits, providers and episodes but not the shared rows', async () => {
@@ -111,12 +111,12 @@ describeEachEngine('admin episodes', (getDb) => {
     const db = getDb();
     const show = await showWithEpisodes();
     const [first] = (await loadSeasonView(db, show.id, 1))!.episodes;
-    expect(await updateEpisode(db, first!.id, { name: 'Pilot', overview: 'Start', stream_url: '/embed/tv/1/1/1', download_url: null })).toBe(show.id);
+    expect(await updateEpisode(db, first!.id, { name: 'Pilot', overview: 'Start', streamUrl: '/embed/tv/1/1/1', downloadUrl: null })).toBe(show.id);
     expect(await db.selectFrom('tv_show_episodes').select(['name', 'overview', 'stream_url']).where('id', '=', first!.id).executeTakeFirstOrThrow())
       .toEqual({ name: 'Pilot', overview: 'Start', stream_url: '/embed/tv/1/1/1' });
     expect(await deleteEpisode(db, first!.id)).toBe(show.id);
     expect(await deleteEpisode(db, first!.id)).toBeNull();
-    expect((await loadSeasonView(db, show.id, 1))!.episodes.map((episode) => episode.episode_number)).toEqual([2, 3]);
+    expect((await loadSeasonView(db, show.id, 1))!.episodes.map((episode) => episode.episodeNumber)).toEqual([2, 3]);
   });
 
   it('bulk links: items in episode order, explicit episode numbers, per-item errors, the rest applied', async () => {
@@ -125,21 +125,25 @@ describeEachEngine('admin episodes', (getDb) => {
     const result = await uploadEpisodeLinks(db, show.id, 1, [
       { watch: 'https://cdn.example/1', download: 'https://dl.example/1' },
       { watch: 'not a url' },
-      { episode_number: 3, stream_url: 'https://cdn.example/3' },
-      { episode_number: 9, watch: 'https://cdn.example/9' },
+      { episodeNumber: 3, streamUrl: 'https://cdn.example/3' },
+      { episodeNumber: 9, watch: 'https://cdn.example/9' },
     ]);
     expect(result?.updated).toBe(2);
     expect(result?.errors).toEqual([
-      { index: 1, episode_number: 2, error: 'watch: Must be a valid URL.' },
-      { index: 3, episode_number: 9, error: 'Episode 9 of season 1 does not exist.' },
+      { index: 1, episodeNumber: 2, error: 'watch: Must be a valid URL.' },
+      { index: 3, episodeNumber: 9, error: 'Episode 9 of season 1 does not exist.' },
     ]);
     expect(result?.message).toBe('Updated 2 of 4 episodes; 2 failed.');
     const rows = (await loadSeasonView(db, show.id, 1))!.episodes;
-    expect(rows.map((row) => [row.episode_number, row.stream_url, row.download_url])).toEqual([
+    expect(rows.map((row) => [row.episodeNumber, row.streamUrl, row.downloadUrl])).toEqual([
       [1, 'https://cdn.example/1', 'https://dl.example/1'],
       [2, null, null],
       [3, 'https://cdn.example/3', null],
     ]);
+    // A field the upload does not know (the column names older files used) is an error, not an item with no links.
+    const retired = await uploadEpisodeLinks(db, show.id, 1, [{ stream_url: 'https://cdn.example/old' }]);
+    expect(retired?.errors).toEqual([{ index: 0, episodeNumber: 1, error: 'Unrecognized key: "stream_url"' }]);
+    expect((await loadSeasonView(db, show.id, 1))!.episodes[0]!.streamUrl).toBe('https://cdn.example/1');
     expect(await uploadEpisodeLinks(db, 987654, 1, [{}])).toBeNull();
   });
 });
@@ -177,20 +181,20 @@ describeEachEngine('admin requests and analytics', (getDb) => {
     await db.insertInto('view_events').values(events).execute();
 
     expect(await getAnalyticsSummary(db, '1d', now)).toEqual({
-      period: '1d', total_views: 3, top_countries: [{ country: 'DE', count: 3 }], device_types: [{ device_type: 'mobile', count: 3 }],
+      period: '1d', totalViews: 3, topCountries: [{ country: 'DE', count: 3 }], deviceTypes: [{ deviceType: 'mobile', count: 3 }],
     });
     const week = await getAnalyticsSummary(db, '7d', now);
-    expect(week.total_views).toBe(5);
-    expect(week.top_countries).toEqual([{ country: 'DE', count: 3 }, { country: 'FR', count: 2 }]);
-    expect((await getAnalyticsSummary(db, '30d', now)).total_views).toBe(6);
+    expect(week.totalViews).toBe(5);
+    expect(week.topCountries).toEqual([{ country: 'DE', count: 3 }, { country: 'FR', count: 2 }]);
+    expect((await getAnalyticsSummary(db, '30d', now)).totalViews).toBe(6);
     const year = await getAnalyticsSummary(db, '365d', now);
-    expect(year.total_views).toBe(7);
-    expect(year.top_countries[0]).toEqual({ country: 'DE', count: 3 });
+    expect(year.totalViews).toBe(7);
+    expect(year.topCountries[0]).toEqual({ country: 'DE', count: 3 });
     const all = await getAnalyticsSummary(db, 'all', now);
-    expect(all.total_views).toBe(19);
-    expect(all.top_countries).toHaveLength(10);
-    expect(all.device_types).toEqual([
-      { device_type: 'tv', count: 11 }, { device_type: 'desktop', count: 4 }, { device_type: 'mobile', count: 3 }, { device_type: 'tablet', count: 1 },
+    expect(all.totalViews).toBe(19);
+    expect(all.topCountries).toHaveLength(10);
+    expect(all.deviceTypes).toEqual([
+      { deviceType: 'tv', count: 11 }, { deviceType: 'desktop', count: 4 }, { deviceType: 'mobile', count: 3 }, { deviceType: 'tablet', count: 1 },
     ]);
   });
 });

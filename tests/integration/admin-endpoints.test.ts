@@ -61,15 +61,15 @@ describeEachEngine('admin endpoints', (getDb) => {
 
   const calls = (): [string, APIRoute, string, string, unknown?][] => [
     ['list movies', movies.GET, 'GET', '/api/admin/movies?q=a'],
-    ['publish movies', movies.PATCH, 'PATCH', '/api/admin/movies', { ids: [ids.movie], is_published: true }],
-    ['movie links', movieLinks.PATCH, 'PATCH', '/api/admin/movies/links', { id: ids.movie, stream_url: 'https://x.example/s', download_url: '' }],
+    ['publish movies', movies.PATCH, 'PATCH', '/api/admin/movies', { ids: [ids.movie], isPublished: true }],
+    ['movie links', movieLinks.PATCH, 'PATCH', '/api/admin/movies/links', { id: ids.movie, streamUrl: 'https://x.example/s', downloadUrl: '' }],
     ['delete movies', movies.DELETE, 'DELETE', '/api/admin/movies', { ids: [ids.movie] }],
     ['list shows', tv.GET, 'GET', '/api/admin/tv'],
-    ['publish shows', tv.PATCH, 'PATCH', '/api/admin/tv', { ids: [ids.show], is_published: false }],
+    ['publish shows', tv.PATCH, 'PATCH', '/api/admin/tv', { ids: [ids.show], isPublished: false }],
     ['episodes', episodes.GET, 'GET', `/api/admin/tv/episodes?showId=${ids.show}`],
-    ['edit show', showEdit.PATCH, 'PATCH', '/api/admin/tv/show', { id: ids.show, trailer_key: 'abc_DEF-123' }],
-    ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', stream_url: '', download_url: '', tmdb_id: 777, episode_number: 1 }],
-    ['upload links', upload.POST, 'POST', '/api/admin/tv/upload-episode-links', { tv_show_id: ids.show, season_number: 1, links: [{ watch: 'https://x.example/1' }] }],
+    ['edit show', showEdit.PATCH, 'PATCH', '/api/admin/tv/show', { id: ids.show, trailerKey: 'abc_DEF-123' }],
+    ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', streamUrl: '', downloadUrl: '', tmdbId: 777, episodeNumber: 1 }],
+    ['upload links', upload.POST, 'POST', '/api/admin/tv/upload-episode-links', { tvShowId: ids.show, seasonNumber: 1, links: [{ watch: 'https://x.example/1' }] }],
     ['delete episode', episodes.DELETE, 'DELETE', '/api/admin/tv/episodes', { id: ids.episode }],
     ['delete shows', tv.DELETE, 'DELETE', '/api/admin/tv', { ids: [ids.show] }],
     ['requests', requests.GET, 'GET', '/api/admin/requests'],
@@ -112,16 +112,16 @@ describeEachEngine('admin endpoints', (getDb) => {
 
   it('bad input: 400 with a clear error, JSON only, nothing changes', async () => {
     const movie = await insertMovie(currentDb, { is_published: false, stream_url: null });
-    const bad = await call(movieLinks.PATCH, ADMIN, 'PATCH', '/api/admin/movies/links', { id: movie.id, stream_url: 'not a url' });
+    const bad = await call(movieLinks.PATCH, ADMIN, 'PATCH', '/api/admin/movies/links', { id: movie.id, streamUrl: 'not a url' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'stream_url: Must be a valid URL.' });
+    expect(await bad.json()).toEqual({ error: 'streamUrl: Must be a valid URL.' });
 
     const url = new URL('/api/admin/movies', 'http://localhost');
     const form = new Request(url, { method: 'PATCH', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ids=1' });
     const refused = (await movies.PATCH({ request: form, url, locals: { user: ADMIN }, params: {} } as never)) as Response;
     expect(refused.status).toBe(415);
 
-    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], is_published: true })).status).toBe(400);
+    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], isPublished: true })).status).toBe(400);
     expect((await call(analytics.GET, ADMIN, 'GET', '/api/admin/analytics?period=2d')).status).toBe(400);
     const restoreBad = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore', { format: 'cinecat-backup', version: 1, tables: { genres: [{ id: 'x' }] } });
     expect(restoreBad.status).toBe(400);
@@ -143,23 +143,23 @@ describeEachEngine('admin endpoints', (getDb) => {
     const [first, second] = await currentDb.insertInto('tv_show_episodes')
       .values([1, 2].map((episode_number) => ({ tv_show_id: show.id, season_number: 1, episode_number })))
       .returning('id').execute();
-    const edited = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: ' newKey_1 ' });
+    const edited = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailerKey: ' newKey_1 ' });
     expect(await edited.json()).toEqual({ message: 'Content updated successfully!' });
     expect(await currentDb.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: 'newKey_1' });
-    const badKey = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: '<script>' });
-    expect([badKey.status, await badKey.json()]).toEqual([400, { error: 'trailer_key: Must be a YouTube video key.' }]);
-    const missing = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: 2_000_000_000, trailer_key: '' });
+    const badKey = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailerKey: '<script>' });
+    expect([badKey.status, await badKey.json()]).toEqual([400, { error: 'trailerKey: Must be a YouTube video key.' }]);
+    const missing = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: 2_000_000_000, trailerKey: '' });
     expect([missing.status, await missing.json()]).toEqual([404, { error: 'TV show not found.' }]);
-    const cleared = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailer_key: '' });
+    const cleared = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: show.id, trailerKey: '' });
     expect(cleared.status).toBe(200);
     expect(await currentDb.selectFrom('tv_shows').select('trailer_key').where('id', '=', show.id).executeTakeFirstOrThrow()).toEqual({ trailer_key: null });
 
-    const episodeEdit = { name: 'Two', overview: '', stream_url: '', download_url: '' };
-    const saved = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, tmdb_id: 4242, episode_number: 3 });
+    const episodeEdit = { name: 'Two', overview: '', streamUrl: '', downloadUrl: '' };
+    const saved = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, tmdbId: 4242, episodeNumber: 3 });
     expect(saved.status).toBe(200);
     expect(await currentDb.selectFrom('tv_show_episodes').select(['name', 'tmdb_id', 'episode_number']).where('id', '=', second!.id).executeTakeFirstOrThrow())
       .toEqual({ name: 'Two', tmdb_id: 4242, episode_number: 3 });
-    const taken = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, name: 'Lost', tmdb_id: null, episode_number: 1 });
+    const taken = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: second!.id, ...episodeEdit, name: 'Lost', tmdbId: null, episodeNumber: 1 });
     expect([taken.status, await taken.json()]).toEqual([409, { error: 'Episode 1 of season 1 already exists.' }]);
     const gone = await call(episodes.PATCH, ADMIN, 'PATCH', '/api/admin/tv/episodes', { id: 2_000_000_000, ...episodeEdit });
     expect([gone.status, await gone.json()]).toEqual([404, { error: 'Episode not found.' }]);
@@ -173,7 +173,7 @@ describeEachEngine('admin endpoints', (getDb) => {
     const tooLarge = await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: 2147483648 });
     expect(tooLarge.status).toBe(400);
     expect((await call(episodes.GET, ADMIN, 'GET', '/api/admin/tv/episodes?showId=3000000000')).status).toBe(400);
-    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [2147483648], is_published: true })).status).toBe(400);
+    expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [2147483648], isPublished: true })).status).toBe(400);
     const request = await currentDb.insertInto('requests').values({ message: 'Old one' }).returning('id').executeTakeFirstOrThrow();
     const deleted = await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: request.id });
     expect(await deleted.json()).toEqual({ message: 'Request deleted successfully.' });

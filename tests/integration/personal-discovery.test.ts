@@ -249,11 +249,11 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       expect(rolledUp.map((row) => ({ ...row, views: Number(row.views) }))).toEqual([{ country: 'FR', device_type: 'mobile', views: 2 }]);
       await pruneViewTables(currentDb); // nothing more to move: counted once
       expect(await getAnalyticsSummary(currentDb, 'all')).toEqual({
-        period: 'all', total_views: 4,
-        top_countries: [{ country: 'FR', count: 3 }, { country: 'Unknown', count: 1 }],
-        device_types: [{ device_type: 'desktop', count: 2 }, { device_type: 'mobile', count: 2 }],
+        period: 'all', totalViews: 4,
+        topCountries: [{ country: 'FR', count: 3 }, { country: 'Unknown', count: 1 }],
+        deviceTypes: [{ deviceType: 'desktop', count: 2 }, { deviceType: 'mobile', count: 2 }],
       });
-      expect((await getAnalyticsSummary(currentDb, '7d')).total_views).toBe(2);
+      expect((await getAnalyticsSummary(currentDb, '7d')).totalViews).toBe(2);
     });
 
     it('answers the live count of a published title, 404 for others, 400 for bad input', async () => {

@@ -169,16 +169,16 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
 
   it('adds a movie with admin URLs, and refuses bad input and unknown ids', async () => {
     const db = getDb();
-    const ok = await add(post({ tmdb_id: 550, stream_url: 'https://s.example/550', download_url: null }), db, TMDB, 'movie');
+    const ok = await add(post({ tmdbId: 550, streamUrl: 'https://s.example/550', downloadUrl: null }), db, TMDB, 'movie');
     expect(await ok.json()).toMatchObject({ message: 'Content added successfully!' });
     expect(await db.selectFrom('movies').select('stream_url').where('tmdb_id', '=', 550).executeTakeFirst()).toEqual({ stream_url: 'https://s.example/550' });
-    const badUrl = await add(post({ tmdb_id: 551, stream_url: 'not a url' }), db, TMDB, 'movie');
+    const badUrl = await add(post({ tmdbId: 551, streamUrl: 'not a url' }), db, TMDB, 'movie');
     expect(badUrl.status).toBe(400);
     // Only http(s) or site-relative links, as everywhere an admin enters one: never a script URL.
-    expect((await add(post({ tmdb_id: 551, stream_url: 'javascript:alert(1)' }), db, TMDB, 'movie')).status).toBe(400);
-    expect((await add(post({ tmdb_id: 0 }), db, TMDB, 'tv')).status).toBe(400);
-    expect((await add(post({ tmdb_id: 1 }, 'text/plain'), db, TMDB, 'tv')).status).toBe(415);
-    const missing = await add(post({ tmdb_id: 424242 }), db, TMDB, 'tv');
+    expect((await add(post({ tmdbId: 551, streamUrl: 'javascript:alert(1)' }), db, TMDB, 'movie')).status).toBe(400);
+    expect((await add(post({ tmdbId: 0 }), db, TMDB, 'tv')).status).toBe(400);
+    expect((await add(post({ tmdbId: 1 }, 'text/plain'), db, TMDB, 'tv')).status).toBe(415);
+    const missing = await add(post({ tmdbId: 424242 }), db, TMDB, 'tv');
     expect(await missing.json()).toEqual({ error: 'TMDB has no TV show with id 424242.' });
     expect(await db.selectFrom('movies').select('id').where('tmdb_id', '=', 551).executeTakeFirst()).toBeUndefined();
   });
@@ -188,7 +188,7 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
     await addNameOnlyPerson(db, 31);
     await addNameOnlyPerson(db, 123456);
     const person = await personDetails('31', db, TMDB);
-    expect(await person.json()).toMatchObject({ id: 31, name: 'Person 31', biography: 'Biography 31', external_ids: { twitter_id: 'tw31' } });
+    expect(await person.json()).toMatchObject({ id: 31, name: 'Person 31', biography: 'Biography 31', externalIds: { twitterId: 'tw31' } });
     const missing = await personDetails('123456', db, TMDB);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Actor not found.' });
@@ -268,7 +268,7 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
 
   it('adds a title whose text carries a NUL byte and markup: the NUL is dropped, the markup kept as text', async () => {
     const db = getDb();
-    const added = await add(post({ tmdb_id: HOSTILE_MOVIE_ID }), db, TMDB, 'movie');
+    const added = await add(post({ tmdbId: HOSTILE_MOVIE_ID }), db, TMDB, 'movie');
     expect(await added.json()).toMatchObject({ message: 'Content added successfully!' });
     expect(added.status).toBe(200);
     const movie = await db.selectFrom('movies').select(['id', 'title', 'overview']).where('tmdb_id', '=', HOSTILE_MOVIE_ID).executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { ContentType } from '../../../db/schema.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
+import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {
   const [tmdbId, setTmdbId] = useState('');
@@ -19,7 +20,7 @@ export default function AddContentForm({ kind, onAdded }: { kind: ContentType; o
     if (!valid || !event.currentTarget.reportValidity()) return;
     setBusy(true);
     try {
-      const body = kind === 'movie' ? { tmdb_id: id, stream_url: stream || null, download_url: download || null } : { tmdb_id: id };
+      const body: AddTitleRequest = kind === 'movie' ? { tmdbId: id, streamUrl: stream || null, downloadUrl: download || null } : { tmdbId: id };
       await api(`/api/admin/${TITLE_KIND_PATHS[kind].adminPath}/add`, 'POST', body);
       showToast('Content added successfully!', 'success');
       setTmdbId(''); setStream(''); setDownload('');

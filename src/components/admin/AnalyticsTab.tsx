@@ -53,10 +53,10 @@ export default function AnalyticsTab() {
       {failed && <p className="admin-banner error" role="alert">Could not load analytics data.</p>}
       {summary && (
         <>
-          <p className="admin-card admin-total">Total views <strong data-testid="total-views">{summary.total_views}</strong></p>
+          <p className="admin-card admin-total">Total views <strong data-testid="total-views">{summary.totalViews}</strong></p>
           <div className="admin-panels">
-            <Bars title="Top countries" rows={summary.top_countries.map((row) => ({ label: row.country, count: row.count }))} />
-            <Bars title="Device types" rows={summary.device_types.map((row) => ({ label: row.device_type, count: row.count }))} />
+            <Bars title="Top countries" rows={summary.topCountries.map((row) => ({ label: row.country, count: row.count }))} />
+            <Bars title="Device types" rows={summary.deviceTypes.map((row) => ({ label: row.deviceType, count: row.count }))} />
           </div>
         </>
       )}

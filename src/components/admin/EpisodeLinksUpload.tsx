@@ -3,7 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { EpisodeLinksUploaded } from '../../lib/admin/contract.ts';
+import type { EpisodeLinksUploaded, UploadLinksRequest } from '../../lib/admin/contract.ts';
 
 
 const EXAMPLE = '[{ "watch": "https://…/1", "download": "https://…/1" }, { "watch": "https://…/2", "download": "" }]';
@@ -43,7 +43,7 @@ export default function EpisodeLinksUpload({ showId, season, onUploaded }: { sho
     }
     setBusy(true);
     try {
-      const result = await api<EpisodeLinksUploaded>('/api/admin/tv/upload-episode-links', 'POST', { tv_show_id: showId, season_number: season, links });
+      const result = await api<EpisodeLinksUploaded>('/api/admin/tv/upload-episode-links', 'POST', { tvShowId: showId, seasonNumber: season, links } satisfies UploadLinksRequest);
       if (result.errors.length) {
         console.error('Episode link upload errors:', result.errors);
         showToast('Some episodes failed to update. Check console for details.', 'error');

@@ -4,7 +4,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';
+import type { AdminEpisodeRow, EpisodeUpdateRequest } from '../../lib/admin/contract.ts';
 
 interface Props {
   episode: AdminEpisodeRow;
@@ -16,8 +16,8 @@ interface Props {
 }
 
 export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved, onDelete }: Props) {
-  const blank = () => ({ episode_number: String(episode.episode_number), tmdb_id: episode.tmdb_id === null ? '' : String(episode.tmdb_id),
-    name: episode.name ?? '', overview: episode.overview ?? '', stream_url: episode.stream_url ?? '', download_url: episode.download_url ?? '' });
+  const blank = () => ({ episodeNumber: String(episode.episodeNumber), tmdbId: episode.tmdbId === null ? '' : String(episode.tmdbId),
+    name: episode.name ?? '', overview: episode.overview ?? '', streamUrl: episode.streamUrl ?? '', downloadUrl: episode.downloadUrl ?? '' });
   const [form, setForm] = useState(blank);
   const [saving, setSaving] = useState(false);
   useEffect(() => { if (editing) setForm(blank()); }, [editing, episode]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -30,8 +30,8 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
     setSaving(true);
     try {
       await api('/api/admin/tv/episodes', 'PATCH', {
-        id: episode.id, ...form, episode_number: Number(form.episode_number), tmdb_id: form.tmdb_id.trim() ? Number(form.tmdb_id) : null,
-      });
+        id: episode.id, ...form, episodeNumber: Number(form.episodeNumber), tmdbId: form.tmdbId.trim() ? Number(form.tmdbId) : null,
+      } satisfies EpisodeUpdateRequest);
       showToast('Episode updated successfully!', 'success');
       onCancel();
       await onSaved();
@@ -43,15 +43,15 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
   };
 
   return (
-    <tr data-testid="episode-row" data-episode={episode.episode_number}>
-      <td>{editing ? field('episode_number', 'Episode number', 'number') : episode.episode_number}</td>
-      <td>{editing ? field('tmdb_id', 'TMDB ID', 'number') : episode.tmdb_id ?? ''}</td>
+    <tr data-testid="episode-row" data-episode={episode.episodeNumber}>
+      <td>{editing ? field('episodeNumber', 'Episode number', 'number') : episode.episodeNumber}</td>
+      <td>{editing ? field('tmdbId', 'TMDB ID', 'number') : episode.tmdbId ?? ''}</td>
       <td>{editing ? field('name', 'Name') : episode.name}</td>
       <td className="admin-overview">{editing ? (
         <textarea className="admin-input" aria-label="Overview" value={form.overview} onChange={(event) => setForm({ ...form, overview: event.target.value })} />
       ) : episode.overview}</td>
-      <td className="admin-url">{editing ? field('stream_url', 'Stream URL', 'url') : episode.stream_url}</td>
-      <td className="admin-url">{editing ? field('download_url', 'Download URL', 'url') : episode.download_url}</td>
+      <td className="admin-url">{editing ? field('streamUrl', 'Stream URL', 'url') : episode.streamUrl}</td>
+      <td className="admin-url">{editing ? field('downloadUrl', 'Download URL', 'url') : episode.downloadUrl}</td>
       <RowActions editing={editing} saving={saving} onSave={save} onCancel={onCancel} onEdit={onEdit} onDelete={onDelete} />
     </tr>
   );

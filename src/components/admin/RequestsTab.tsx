@@ -39,10 +39,10 @@ export default function RequestsTab() {
           <tbody>
             {data?.items.map((request) => (
               <tr key={request.id} data-testid="request-row">
-                <td>{new Date(request.created_at).toLocaleString()}</td>
-                <td>{request.user_email ?? 'Visitor'}</td>
+                <td>{new Date(request.createdAt).toLocaleString()}</td>
+                <td>{request.userEmail ?? 'Visitor'}</td>
                 <td className="admin-overview">{request.message}</td>
-                <td>{request.is_public ? 'Yes' : 'No'}</td>
+                <td>{request.isPublic ? 'Yes' : 'No'}</td>
                 <td><button type="button" className="btn btn-danger" onClick={() => remove(request)}>Delete</button></td>
               </tr>
             ))}

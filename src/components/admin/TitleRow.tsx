@@ -5,7 +5,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { AdminTitleRow } from '../../lib/admin/contract.ts';
+import type { AdminTitleRow, MovieLinksRequest, ShowEditRequest } from '../../lib/admin/contract.ts';
 import type { ContentType } from '../../../db/schema.ts';
 
 interface Props {
@@ -23,19 +23,19 @@ interface Props {
 }
 
 export default function TitleRow({ kind, item, selected, editing, onSelect, onEdit, onCancel, onSaved, onTogglePublished, onDelete, onEpisodes }: Props) {
-  const [stream, setStream] = useState(item.stream_url ?? '');
-  const [download, setDownload] = useState(item.download_url ?? '');
-  const [trailer, setTrailer] = useState(item.trailer_key ?? '');
+  const [stream, setStream] = useState(item.streamUrl ?? '');
+  const [download, setDownload] = useState(item.downloadUrl ?? '');
+  const [trailer, setTrailer] = useState(item.trailerKey ?? '');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (editing) { setStream(item.stream_url ?? ''); setDownload(item.download_url ?? ''); setTrailer(item.trailer_key ?? ''); }
+    if (editing) { setStream(item.streamUrl ?? ''); setDownload(item.downloadUrl ?? ''); setTrailer(item.trailerKey ?? ''); }
   }, [editing, item]);
 
   const save = async () => {
     setSaving(true);
     try {
-      if (kind === 'movie') await api('/api/admin/movies/links', 'PATCH', { id: item.id, stream_url: stream, download_url: download });
-      else await api('/api/admin/tv/show', 'PATCH', { id: item.id, trailer_key: trailer });
+      if (kind === 'movie') await api('/api/admin/movies/links', 'PATCH', { id: item.id, streamUrl: stream, downloadUrl: download } satisfies MovieLinksRequest);
+      else await api('/api/admin/tv/show', 'PATCH', { id: item.id, trailerKey: trailer } satisfies ShowEditRequest);
       showToast('Content updated successfully!', 'success');
       onCancel();
       await onSaved();
@@ -46,13 +46,13 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
     }
   };
 
-  const poster = imageUrl(item.poster_path, 'w92');
+  const poster = imageUrl(item.posterPath, 'w92');
   return (
     <tr data-testid="admin-row" data-id={item.id} className={editing ? 'editing' : ''}>
       <td><input type="checkbox" aria-label={`Select ${item.title}`} checked={selected} onChange={onSelect} /></td>
       <td>{poster ? <img src={poster} alt="" width={46} height={69} loading="lazy" /> : <span className="admin-noposter">—</span>}</td>
       <td>{editing ? <input className="admin-input" aria-label="Title" value={item.title} disabled /> : item.title}</td>
-      <td>{editing ? <input className="admin-input narrow" aria-label="TMDB ID" value={item.tmdb_id} disabled /> : item.tmdb_id}</td>
+      <td>{editing ? <input className="admin-input narrow" aria-label="TMDB ID" value={item.tmdbId} disabled /> : item.tmdbId}</td>
       {kind === 'movie' && (editing ? (
         <>
           <td><input className="admin-input" type="url" aria-label="Stream URL" value={stream} onChange={(event) => setStream(event.target.value)} /></td>
@@ -60,17 +60,17 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
         </>
       ) : (
         <>
-          <td className="admin-url">{item.stream_url ?? ''}</td>
-          <td className="admin-url">{item.download_url ?? ''}</td>
+          <td className="admin-url">{item.streamUrl ?? ''}</td>
+          <td className="admin-url">{item.downloadUrl ?? ''}</td>
         </>
       ))}
       {kind === 'tv' && (editing
         ? <td><input className="admin-input narrow" aria-label="Trailer key" value={trailer} onChange={(event) => setTrailer(event.target.value)} /></td>
-        : <td>{item.trailer_key ?? ''}</td>)}
+        : <td>{item.trailerKey ?? ''}</td>)}
       <td>
-        <button type="button" className={`status-badge ${item.is_published ? 'published' : 'draft'}`} onClick={onTogglePublished}
+        <button type="button" className={`status-badge ${item.isPublished ? 'published' : 'draft'}`} onClick={onTogglePublished}
           title="Click to change the status">
-          {item.is_published ? 'Published' : 'Draft'}
+          {item.isPublished ? 'Published' : 'Draft'}
         </button>
       </td>
       <RowActions editing={editing} saving={saving} onSave={save} onCancel={onCancel} onEdit={onEdit} onDelete={onDelete}

@@ -7,7 +7,7 @@ import AddContentForm from './AddContentForm.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
-import type { AdminList, AdminTitleRow } from '../../lib/admin/contract.ts';
+import type { AdminList, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../../db/schema.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
@@ -46,7 +46,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
     const verb = published ? 'publish' : 'unpublish';
     if (!window.confirm(`Are you sure you want to ${verb} ${ids.length} item(s)?`)) return;
     try {
-      await api(endpoint, 'PATCH', { ids, is_published: published });
+      await api(endpoint, 'PATCH', { ids, isPublished: published } satisfies PublishRequest);
       showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
       await load();
     } catch (error) {
@@ -108,7 +108,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
             {items.map((item) => (
               <TitleRow key={item.id} kind={kind} item={item} selected={selected.has(item.id)} onSelect={() => toggle(item.id)}
                 editing={editing === item.id} onEdit={() => setEditing(item.id)} onCancel={() => setEditing(null)}
-                onSaved={load} onTogglePublished={() => publish([item.id], !item.is_published)} onDelete={() => remove([item.id])}
+                onSaved={load} onTogglePublished={() => publish([item.id], !item.isPublished)} onDelete={() => remove([item.id])}
                 onEpisodes={() => setEpisodesOf(item)} />
             ))}
             {data && !items.length && <tr><td colSpan={8} className="admin-empty">No {label} found.</td></tr>}

@@ -27,9 +27,9 @@ const ids = z.array(z.number().int().min(1).max(INT4_MAX)).min(1, 'Select at lea
 const seasonNumber = z.coerce.number().int().min(0).max(1000);
 
 export const IdBody = z.object({ id: id() });
-export const PublishBody = z.object({ ids, is_published: z.boolean() });
+export const PublishBody = z.object({ ids, isPublished: z.boolean() });
 export const DeleteTitlesBody = z.object({ ids });
-export const MovieLinksBody = z.object({ id: id(), stream_url: optionalUrl, download_url: optionalUrl });
+export const MovieLinksBody = z.object({ id: id(), streamUrl: optionalUrl, downloadUrl: optionalUrl });
 
 export const AdminListQuery = z.object({
   q: text(200).trim().optional().default(''),
@@ -43,10 +43,10 @@ export const EpisodeUpdateBody = z.object({
   id: id(),
   name: text(500).trim().nullable().optional().transform((value) => value || null),
   overview: text(10000).trim().nullable().optional().transform((value) => value || null),
-  stream_url: optionalUrl,
-  download_url: optionalUrl,
-  tmdb_id: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
-  episode_number: z.number().int().min(0).max(10000).optional(),
+  streamUrl: optionalUrl,
+  downloadUrl: optionalUrl,
+  tmdbId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  episodeNumber: z.number().int().min(0).max(10000).optional(),
 });
 
 /** A YouTube video key (what TMDB's videos carry); empty or null means no trailer. */
@@ -55,25 +55,28 @@ const trailerKey = z.union([text(200), z.null()]).optional()
   .refine((value) => value === null || /^[A-Za-z0-9_-]{1,64}$/.test(value), { message: 'Must be a YouTube video key.' });
 
 /** PATCH /api/admin/tv/show: what an admin edits on a TV row (name and TMDB ID stay as imported). */
-export const ShowEditBody = z.object({ id: id(), trailer_key: trailerKey });
+export const ShowEditBody = z.object({ id: id(), trailerKey });
 export type ShowEdit = z.output<typeof ShowEditBody>;
 
 /** A season's bulk link upload (up to 5,000 links) is larger than the default JSON body cap. */
 export const MAX_LINK_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const UploadLinksBody = z.object({
-  tv_show_id: id(),
-  season_number: seasonNumber,
+  tvShowId: id(),
+  seasonNumber,
   links: z.array(z.unknown()).min(1, 'No links to upload.').max(5000),
 });
 
-/** One item of a bulk link upload, in the spec's words (watch/download) or the column names. */
+/**
+ * One item of a bulk link upload, in the spec's words (watch/download) or the API's field names. Strict: an item
+ * naming any other field (say the snake_case column names files once used) is reported, not applied with no links.
+ */
 export const LinkItem = z.object({
-  episode_number: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  episodeNumber: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   watch: optionalUrl,
-  stream_url: optionalUrl,
+  streamUrl: optionalUrl,
   download: optionalUrl,
-  download_url: optionalUrl,
-});
+  downloadUrl: optionalUrl,
+}).strict();
 
 /** POST /api/admin/rebuild takes an empty JSON object. */
 export const RebuildBody = z.object({}).passthrough();
@@ -84,6 +87,13 @@ export const RebuildBody = z.object({}).passthrough();
  */
 export const RestoreQuery = z.object({ mode: z.enum(RESTORE_MODES).default('merge') });
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
+
+/** What the islands send: the bodies' input types, so a renamed field breaks the island that sends it. */
+export type PublishRequest = z.input<typeof PublishBody>;
+export type MovieLinksRequest = z.input<typeof MovieLinksBody>;
+export type ShowEditRequest = z.input<typeof ShowEditBody>;
+export type EpisodeUpdateRequest = z.input<typeof EpisodeUpdateBody>;
+export type UploadLinksRequest = z.input<typeof UploadLinksBody>;
 
 /** Answers of the admin endpoints. */
 export interface AdminMessage { message: string }

@@ -9,18 +9,18 @@ type Db = Kysely<Database>;
 
 export interface AdminEpisodeRow {
   id: number;
-  season_number: number;
-  episode_number: number;
-  tmdb_id: number | null;
+  seasonNumber: number;
+  episodeNumber: number;
+  tmdbId: number | null;
   name: string | null;
   overview: string | null;
-  stream_url: string | null;
-  download_url: string | null;
+  streamUrl: string | null;
+  downloadUrl: string | null;
 }
 
 export interface AdminSeasonView {
-  show: { id: number; tmdb_id: number; name: string; number_of_seasons: number };
-  /** 1..number_of_seasons, with 0 (Specials) first when the show has specials. */
+  show: { id: number; tmdbId: number; name: string; numberOfSeasons: number };
+  /** 1..numberOfSeasons, with 0 (Specials) first when the show has specials. */
   seasons: number[];
   season: number;
   episodes: AdminEpisodeRow[];
@@ -39,29 +39,56 @@ export async function loadSeasonView(db: Db, showId: number, season?: number): P
     .select(['id', 'season_number', 'episode_number', 'tmdb_id', 'name', 'overview', 'stream_url', 'download_url'])
     .where('tv_show_id', '=', showId).where('season_number', '=', selected)
     .orderBy('episode_number').execute();
-  return { show, seasons, season: selected, episodes };
+  return {
+    show: { id: show.id, tmdbId: show.tmdb_id, name: show.name, numberOfSeasons: show.number_of_seasons },
+    seasons,
+    season: selected,
+    episodes: episodes.map(adminEpisodeRow),
+  };
+}
+
+/** An episode as the database gives it. */
+interface AdminEpisodeRecord {
+  id: number;
+  season_number: number;
+  episode_number: number;
+  tmdb_id: number | null;
+  name: string | null;
+  overview: string | null;
+  stream_url: string | null;
+  download_url: string | null;
+}
+
+function adminEpisodeRow(row: AdminEpisodeRecord): AdminEpisodeRow {
+  return {
+    id: row.id, seasonNumber: row.season_number, episodeNumber: row.episode_number, tmdbId: row.tmdb_id,
+    name: row.name, overview: row.overview, streamUrl: row.stream_url, downloadUrl: row.download_url,
+  };
 }
 
 export interface EpisodeEdit {
   name: string | null;
   overview: string | null;
-  stream_url: string | null;
-  download_url: string | null;
-  tmdb_id?: number | null;
-  episode_number?: number;
+  streamUrl: string | null;
+  downloadUrl: string | null;
+  tmdbId?: number | null;
+  episodeNumber?: number;
 }
 
 /** Returns the show id of the updated episode; an episode number another episode of the season has is a Conflict. */
 export async function updateEpisode(db: Db, id: number, edit: EpisodeEdit): Promise<number> {
   const episode = await db.selectFrom('tv_show_episodes').select(['tv_show_id', 'season_number']).where('id', '=', id).executeTakeFirst();
   if (!episode) throw new NotFound('Episode not found.');
-  if (edit.episode_number !== undefined) {
+  if (edit.episodeNumber !== undefined) {
     const taken = await db.selectFrom('tv_show_episodes').select('id').where('tv_show_id', '=', episode.tv_show_id)
-      .where('season_number', '=', episode.season_number).where('episode_number', '=', edit.episode_number).where('id', '!=', id)
+      .where('season_number', '=', episode.season_number).where('episode_number', '=', edit.episodeNumber).where('id', '!=', id)
       .executeTakeFirst();
-    if (taken) throw new Conflict(`Episode ${edit.episode_number} of season ${episode.season_number} already exists.`);
+    if (taken) throw new Conflict(`Episode ${edit.episodeNumber} of season ${episode.season_number} already exists.`);
   }
-  await db.updateTable('tv_show_episodes').set(edit).where('id', '=', id).execute();
+  await db.updateTable('tv_show_episodes').set({
+    name: edit.name, overview: edit.overview, stream_url: edit.streamUrl, download_url: edit.downloadUrl,
+    tmdb_id: edit.tmdbId, episode_number: edit.episodeNumber,
+  }).where('id', '=', id).execute();
   return episode.tv_show_id;
 }
 
@@ -72,7 +99,7 @@ export async function deleteEpisode(db: Db, id: number): Promise<number | null> 
 
 export interface LinkUploadError {
   index: number;
-  episode_number: number | null;
+  episodeNumber: number | null;
   error: string;
 }
 
@@ -83,8 +110,8 @@ export interface LinkUploadResult {
 }
 
 /**
- * Applies a season's links given in episode order: item i is episode i + 1 unless it names its episode_number.
- * Each item carries `watch` (or `stream_url`) and `download` (or `download_url`). Items that fail validation or
+ * Applies a season's links given in episode order: item i is episode i + 1 unless it names its episodeNumber.
+ * Each item carries `watch` (or `streamUrl`) and `download` (or `downloadUrl`). Items that fail validation or
  * name a missing episode are reported per item; the others are applied.
  */
 export async function uploadEpisodeLinks(db: Db, showId: number, season: number, links: unknown[]): Promise<LinkUploadResult | null> {
@@ -100,17 +127,17 @@ export async function uploadEpisodeLinks(db: Db, showId: number, season: number,
     const fallbackNumber = rawEpisodeNumber(raw) ?? index + 1;
     const parsed = LinkItem.safeParse(raw);
     if (!parsed.success) {
-      errors.push({ index, episode_number: fallbackNumber, error: describeIssues(parsed.error) });
+      errors.push({ index, episodeNumber: fallbackNumber, error: describeIssues(parsed.error) });
       return;
     }
     const item = parsed.data;
-    const episodeNumber = item.episode_number ?? index + 1;
+    const episodeNumber = item.episodeNumber ?? index + 1;
     const id = idByNumber.get(episodeNumber);
     if (id === undefined) {
-      errors.push({ index, episode_number: episodeNumber, error: `Episode ${episodeNumber} of season ${season} does not exist.` });
+      errors.push({ index, episodeNumber, error: `Episode ${episodeNumber} of season ${season} does not exist.` });
       return;
     }
-    updates.push({ id, stream_url: item.watch ?? item.stream_url ?? null, download_url: item.download ?? item.download_url ?? null });
+    updates.push({ id, stream_url: item.watch ?? item.streamUrl ?? null, download_url: item.download ?? item.downloadUrl ?? null });
   });
 
   if (updates.length) {
@@ -127,6 +154,6 @@ export async function uploadEpisodeLinks(db: Db, showId: number, season: number,
 }
 
 function rawEpisodeNumber(raw: unknown): number | null {
-  const value = raw && typeof raw === 'object' ? (raw as { episode_number?: unknown }).episode_number : undefined;
+  const value = raw && typeof raw === 'object' ? (raw as { episodeNumber?: unknown }).episodeNumber : undefined;
   return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }

@@ -7,10 +7,26 @@ type Db = Kysely<Database>;
 
 export interface AdminRequestRow {
   id: number;
+  userEmail: string | null;
+  message: string;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+/** A request as the database gives it. */
+interface AdminRequestRecord {
+  id: number;
   user_email: string | null;
   message: string;
   is_public: boolean;
-  created_at: string;
+  created_at: Date;
+}
+
+function adminRequestRow(row: AdminRequestRecord): AdminRequestRow {
+  return {
+    id: row.id, userEmail: row.user_email, message: row.message, isPublic: row.is_public,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 export async function listRequests(db: Db, options: ListOptions = {}): Promise<AdminList<AdminRequestRow>> {
@@ -26,7 +42,7 @@ export async function listRequests(db: Db, options: ListOptions = {}): Promise<A
       .limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    items: rows.map(adminRequestRow),
     total: Number(total),
     page,
     pageSize,

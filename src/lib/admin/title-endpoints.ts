@@ -17,10 +17,10 @@ export function titleEndpoints(type: ContentType) {
     PATCH: endpoint({
       access: 'admin',
       body: PublishBody,
-      rebuild: ({ count }: AdminCount, { body }) => `${body.is_published ? 'publish' : 'unpublish'} ${count} ${adminPath}`,
+      rebuild: ({ count }: AdminCount, { body }) => `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`,
       handler: async ({ db, body }): Promise<AdminCount> => {
-        const count = await setPublished(db, type, body.ids, body.is_published);
-        return { count, message: `${count} item(s) ${body.is_published ? 'published' : 'unpublished'}!` };
+        const count = await setPublished(db, type, body.ids, body.isPublished);
+        return { count, message: `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!` };
       },
     }),
     DELETE: endpoint({

@@ -10,17 +10,17 @@ type Db = Kysely<Database>;
 
 export interface AdminTitleRow {
   id: number;
-  tmdb_id: number;
+  tmdbId: number;
   title: string;
-  poster_path: string | null;
-  is_published: boolean;
-  created_at: string;
+  posterPath: string | null;
+  isPublished: boolean;
+  createdAt: string;
   /** Movies only. */
-  stream_url?: string | null;
-  download_url?: string | null;
+  streamUrl?: string | null;
+  downloadUrl?: string | null;
   /** Shows only. */
-  number_of_seasons?: number;
-  trailer_key?: string | null;
+  numberOfSeasons?: number;
+  trailerKey?: string | null;
 }
 
 export interface AdminList<T> {
@@ -36,8 +36,35 @@ export interface ListOptions {
   pageSize?: number;
 }
 
-/** An admin row as the database gives it. */
-type AdminTitleRecord = Omit<AdminTitleRow, 'created_at'> & { created_at: Date };
+/** An admin row as the database gives it (columns of the other kind absent). */
+interface AdminTitleRecord {
+  id: number;
+  tmdb_id: number;
+  title: string;
+  poster_path: string | null;
+  is_published: boolean;
+  created_at: Date;
+  stream_url?: string | null;
+  download_url?: string | null;
+  number_of_seasons?: number;
+  trailer_key?: string | null;
+}
+
+/** The API's row: the record's fields, each kind's own columns only. */
+function adminTitleRow(row: AdminTitleRecord): AdminTitleRow {
+  return {
+    id: row.id,
+    tmdbId: row.tmdb_id,
+    title: row.title,
+    posterPath: row.poster_path,
+    isPublished: row.is_published,
+    createdAt: new Date(row.created_at).toISOString(),
+    ...(row.stream_url !== undefined && { streamUrl: row.stream_url }),
+    ...(row.download_url !== undefined && { downloadUrl: row.download_url }),
+    ...(row.number_of_seasons !== undefined && { numberOfSeasons: row.number_of_seasons }),
+    ...(row.trailer_key !== undefined && { trailerKey: row.trailer_key }),
+  };
+}
 
 // Subqueries need no connection: they are compiled as part of the query that uses them.
 const subqueries = expressionBuilder<Database>();
@@ -77,7 +104,7 @@ export async function listTitles(db: Db, type: ContentType, options: ListOptions
     query.selectAll().orderBy('titles.created_at', 'desc').orderBy('titles.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
   return {
-    items: items.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    items: items.map(adminTitleRow),
     total: Number(total),
     page,
     pageSize,
@@ -101,16 +128,16 @@ export async function deleteTitles(db: Db, type: ContentType, ids: number[]): Pr
 export async function updateMovieLinks(
   db: Db,
   id: number,
-  links: { stream_url: string | null; download_url: string | null },
+  links: { streamUrl: string | null; downloadUrl: string | null },
 ): Promise<boolean> {
   const result = await db.updateTable('movies')
-    .set({ stream_url: links.stream_url, download_url: links.download_url, updated_at: sql`now()` })
+    .set({ stream_url: links.streamUrl, download_url: links.downloadUrl, updated_at: sql`now()` })
     .where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** A TV row's edit: the trailer the show page plays (spec: Edit on TV rows, as on movies). */
-export async function updateShow(db: Db, { id, trailer_key }: ShowEdit): Promise<void> {
-  const result = await db.updateTable('tv_shows').set({ trailer_key, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+export async function updateShow(db: Db, { id, trailerKey }: ShowEdit): Promise<void> {
+  const result = await db.updateTable('tv_shows').set({ trailer_key: trailerKey, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new NotFound('TV show not found.');
 }

@@ -5,9 +5,9 @@ import type { AnalyticsPeriod } from './contract.ts';
 
 export interface AnalyticsSummary {
   period: AnalyticsPeriod;
-  total_views: number;
-  top_countries: { country: string; count: number }[];
-  device_types: { device_type: string; count: number }[];
+  totalViews: number;
+  topCountries: { country: string; count: number }[];
+  deviceTypes: { deviceType: string; count: number }[];
 }
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, '365d': 365, all: null };
@@ -30,8 +30,8 @@ export async function getAnalyticsSummary(db: Kysely<Database>, period: Analytic
   ]);
   return {
     period,
-    total_views: Number(total.count),
-    top_countries: countries.map((row) => ({ country: row.country, count: Number(row.count) })),
-    device_types: devices.map((row) => ({ device_type: row.device_type, count: Number(row.count) })),
+    totalViews: Number(total.count),
+    topCountries: countries.map((row) => ({ country: row.country, count: Number(row.count) })),
+    deviceTypes: devices.map((row) => ({ deviceType: row.device_type, count: Number(row.count) })),
   };
 }

@@ -44,12 +44,12 @@ function requireClient(client: TmdbClient | null): TmdbClient {
 const isTmdbNotFound = (error: unknown) => error instanceof TmdbError && error.status === 404;
 
 /** Adds (or refreshes) one title by TMDB id; a movie may come with the admin's links. An unknown id is bad input. */
-export async function addTitle(db: Db, client: TmdbClient | null, kind: ContentType, body: { tmdb_id: number } & Partial<AddMovieInput>): Promise<AddedTitle> {
+export async function addTitle(db: Db, client: TmdbClient | null, kind: ContentType, body: { tmdbId: number } & Partial<AddMovieInput>): Promise<AddedTitle> {
   const tmdb = requireClient(client);
   try {
     const summary = kind === 'movie'
-      ? await importMovie(db, tmdb, body.tmdb_id, { streamUrl: body.stream_url ?? undefined, downloadUrl: body.download_url ?? undefined })
-      : await importShow(db, tmdb, body.tmdb_id);
+      ? await importMovie(db, tmdb, body.tmdbId, { streamUrl: body.streamUrl ?? undefined, downloadUrl: body.downloadUrl ?? undefined })
+      : await importShow(db, tmdb, body.tmdbId);
     return { message: 'Content added successfully!', id: summary.id, created: summary.created };
   } catch (error) {
     throw isTmdbNotFound(error) ? new InvalidInput(errorMessage(error)) : new UpstreamFailure(errorMessage(error));
@@ -75,10 +75,7 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
   const row = found(await db.selectFrom('people')
     .select(['id', 'name', 'profile_path', 'birthday', 'deathday', 'place_of_birth', 'known_for_department', 'biography', 'twitter_id', 'instagram_id'])
     .where('id', '=', id).where(creditedInPublishedTitle).executeTakeFirst(), 'Actor not found.');
-  if (row.biography !== null || !client) {
-    const { twitter_id, instagram_id, ...person } = row;
-    return { ...person, external_ids: { twitter_id, instagram_id } };
-  }
+  if (row.biography !== null || !client) return personAnswer(row);
   const refused = refusedLookups.get(id);
   if (refused && refused.until > Date.now()) throw refused.error;
   let person: Awaited<ReturnType<typeof fetchPerson>>;
@@ -100,6 +97,27 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
   };
   // Kept so the next build prerenders the full page and this lookup is not repeated.
   await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
-  const { twitter_id, instagram_id, ...rest } = details;
-  return { id: row.id, name: row.name, ...rest, external_ids: { twitter_id, instagram_id } };
+  return personAnswer({ id: row.id, name: row.name, ...details });
+}
+
+/** A person's details as the people table holds them. */
+interface PersonRecord {
+  id: number;
+  name: string;
+  profile_path: string | null;
+  birthday: string | null;
+  deathday: string | null;
+  place_of_birth: string | null;
+  known_for_department: string | null;
+  biography: string | null;
+  twitter_id: string | null;
+  instagram_id: string | null;
+}
+
+function personAnswer(row: PersonRecord): PersonDetails {
+  return {
+    id: row.id, name: row.name, profilePath: row.profile_path, birthday: row.birthday, deathday: row.deathday,
+    placeOfBirth: row.place_of_birth, knownForDepartment: row.known_for_department, biography: row.biography,
+    externalIds: { twitterId: row.twitter_id, instagramId: row.instagram_id },
+  };
 }

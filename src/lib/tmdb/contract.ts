@@ -14,9 +14,11 @@ export const BulkImportBody = z.object({ page: popularPage, endPage: popularPage
 export const ImportJobRef = z.object({ id: id() });
 
 const tmdbId = z.number().int().min(1).max(INT4_MAX);
-export const AddMovieBody = z.object({ tmdb_id: tmdbId, stream_url: optionalUrl, download_url: optionalUrl });
-export const AddShowBody = z.object({ tmdb_id: tmdbId });
+export const AddMovieBody = z.object({ tmdbId, streamUrl: optionalUrl, downloadUrl: optionalUrl });
+export const AddShowBody = z.object({ tmdbId });
 export type AddMovieInput = z.infer<typeof AddMovieBody>;
+/** What the Add New form sends. */
+export type AddTitleRequest = z.input<typeof AddMovieBody> | z.input<typeof AddShowBody>;
 
 const INVALID_ACTOR_ID = 'Invalid actor id.';
 /** /api/person/[id]: a person's TMDB id (the spec's one message for any bad id). */
@@ -33,11 +35,11 @@ export const PersonParams = z.object({ id: z.string() }).transform((params, cont
 export interface PersonDetails {
   id: number;
   name: string;
-  profile_path: string | null;
+  profilePath: string | null;
   birthday: string | null;
   deathday: string | null;
-  place_of_birth: string | null;
-  known_for_department: string | null;
+  placeOfBirth: string | null;
+  knownForDepartment: string | null;
   biography: string | null;
-  external_ids: { twitter_id: string | null; instagram_id: string | null };
+  externalIds: { twitterId: string | null; instagramId: string | null };
 }

@@ -6,12 +6,12 @@ import { addTitle, configuredTmdbClient } from './actions.ts';
 import { startImportJob } from './import-jobs.ts';
 import { json } from '../http/respond.ts';
 
-/** POST { tmdb_id } (movies also take stream_url?, download_url?): adds or refreshes one title from TMDB. */
+/** POST { tmdbId } (movies also take streamUrl?, downloadUrl?): adds or refreshes one title from TMDB. */
 export function addTitleEndpoint(kind: ContentType) {
   return endpoint({
     access: 'admin',
     body: kind === 'movie' ? AddMovieBody : AddShowBody,
-    rebuild: (_, { body }) => `added ${kind} ${body.tmdb_id}`,
+    rebuild: (_, { body }) => `added ${kind} ${body.tmdbId}`,
     handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), kind, body),
   });
 }

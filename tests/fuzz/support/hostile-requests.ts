@@ -64,9 +64,9 @@ const hostileNumber = fc.oneof(
 );
 
 const FIELDS = [
-  'id', 'ids', 'tmdbId', 'tmdb_id', 'type', 'kind', 'list', 'rating', 'message', 'isPublic', 'email', 'password',
-  'confirm', 'currentPassword', 'token', 'query', 'page', 'pages', 'genre', 'sort', 'year', 'is_published', 'title',
-  'links', 'link', 'season_number', 'episode_number', 'tv_show_id', 'showId', 'progress', 'position', 'duration',
+  'id', 'ids', 'tmdbId', 'type', 'kind', 'list', 'rating', 'message', 'isPublic', 'email', 'password',
+  'confirm', 'currentPassword', 'token', 'query', 'page', 'pages', 'genre', 'sort', 'year', 'isPublished', 'title',
+  'links', 'link', 'seasonNumber', 'episodeNumber', 'tvShowId', 'showId', 'progress', 'position', 'duration',
   'season', 'episode', 'name', 'tables', 'data', 'platform', 'search', 'mode', 'csrfToken', 'callbackUrl',
 ];
 
@@ -88,10 +88,10 @@ const hostileObject = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.stri
  * others and reaches the deeper checks (and the database).
  */
 const PLAUSIBLE: Record<string, unknown> = {
-  id: 1, ids: [1], tmdbId: 1, tmdb_id: 1, type: 'movie', kind: 'movie', list: 'my_list', rating: 3, message: 'Please add this film',
+  id: 1, ids: [1], tmdbId: 1, type: 'movie', kind: 'movie', list: 'my_list', rating: 3, message: 'Please add this film',
   isPublic: true, email: 'fuzz@example.com', password: 'secret123', confirm: 'secret123', currentPassword: 'secret123',
-  token: 'a'.repeat(64), query: 'night', page: 1, pages: '1', genre: 28, sort: 'popular', year: 2020, is_published: true,
-  title: 'A title', links: [], link: 'https://example.com/embed/1', season_number: 1, episode_number: 1, tv_show_id: 1,
+  token: 'a'.repeat(64), query: 'night', page: 1, pages: '1', genre: 28, sort: 'popular', year: 2020, isPublished: true,
+  title: 'A title', links: [], link: 'https://example.com/embed/1', seasonNumber: 1, episodeNumber: 1, tvShowId: 1,
   showId: 1, progress: 10, position: 10, duration: 100, season: 1, episode: 1, name: 'A name', platform: 8, search: 'a',
 };
 

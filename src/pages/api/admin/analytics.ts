@@ -1,4 +1,4 @@
-/** GET ?period=1d|7d|30d|365d|all → { total_views, top_countries, device_types }. */
+/** GET ?period=1d|7d|30d|365d|all → { period, totalViews, topCountries, deviceTypes }. */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { AnalyticsQuery } from '../../../lib/analytics/contract.ts';
 import { getAnalyticsSummary } from '../../../lib/analytics/summary.ts';

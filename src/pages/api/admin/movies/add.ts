@@ -1,4 +1,4 @@
-/** POST { tmdb_id, stream_url?, download_url? }: adds (or refreshes) one movie from TMDB. */
+/** POST { tmdbId, streamUrl?, downloadUrl? }: adds (or refreshes) one movie from TMDB. */
 import { addTitleEndpoint } from '../../../../lib/tmdb/import-endpoints.ts';
 
 export const prerender = false;

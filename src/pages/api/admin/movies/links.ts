@@ -1,4 +1,4 @@
-/** PATCH { id, stream_url, download_url }: the only movie fields an admin edits (empty means no link). */
+/** PATCH { id, streamUrl, downloadUrl }: the only movie fields an admin edits (empty means no link). */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MovieLinksBody, type AdminMessage } from '../../../../lib/admin/contract.ts';

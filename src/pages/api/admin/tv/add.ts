@@ -1,4 +1,4 @@
-/** POST { tmdb_id }: adds (or refreshes) one TV show, with its seasons and episodes, from TMDB. */
+/** POST { tmdbId }: adds (or refreshes) one TV show, with its seasons and episodes, from TMDB. */
 import { addTitleEndpoint } from '../../../../lib/tmdb/import-endpoints.ts';
 
 export const prerender = false;

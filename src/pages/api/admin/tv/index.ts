@@ -1,4 +1,4 @@
-/** Admin TV show list (GET ?q=&page=), bulk publish (PATCH { ids, is_published }) and bulk delete (DELETE { ids }). */
+/** Admin TV show list (GET ?q=&page=), bulk publish (PATCH { ids, isPublished }) and bulk delete (DELETE { ids }). */
 import { titleEndpoints } from '../../../../lib/admin/title-endpoints.ts';
 
 export const prerender = false;

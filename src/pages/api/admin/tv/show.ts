@@ -1,4 +1,4 @@
-/** PATCH { id, trailer_key }: the admin's edit of a TV row (empty means no trailer). */
+/** PATCH { id, trailerKey }: the admin's edit of a TV row (empty means no trailer). */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { updateShow } from '../../../../lib/admin/titles.ts';
 import { ShowEditBody, type AdminMessage } from '../../../../lib/admin/contract.ts';

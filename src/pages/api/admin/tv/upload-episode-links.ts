@@ -1,4 +1,4 @@
-/** POST { tv_show_id, season_number, links }: bulk stream/download links for a season → { message, errors }. */
+/** POST { tvShowId, seasonNumber, links }: bulk stream/download links for a season → { message, errors }. */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody, type EpisodeLinksUploaded } from '../../../../lib/admin/contract.ts';
@@ -12,9 +12,9 @@ export const POST = endpoint({
   maxBodyBytes: MAX_LINK_UPLOAD_BYTES,
   // Every link either fails (and is reported) or is applied.
   rebuild: ({ errors }: EpisodeLinksUploaded, { body }) =>
-    (errors.length < body.links.length ? `episode links of show ${body.tv_show_id} season ${body.season_number}` : null),
+    (errors.length < body.links.length ? `episode links of show ${body.tvShowId} season ${body.seasonNumber}` : null),
   handler: async ({ db, body }): Promise<EpisodeLinksUploaded> => {
-    const { message, errors } = found(await uploadEpisodeLinks(db, body.tv_show_id, body.season_number, body.links), 'TV show not found.');
+    const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), 'TV show not found.');
     return { message, errors };
   },
 });
