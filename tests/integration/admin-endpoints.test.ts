@@ -116,6 +116,16 @@ describeEachEngine('admin endpoints', (getDb) => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'streamUrl: Must be a valid URL.' });
 
+    // A client still sending the old field names must not read as "clear both links".
+    const linked = await insertMovie(currentDb, { stream_url: 'https://x.example/kept', download_url: 'https://x.example/kept-dl' });
+    const stale = await call(movieLinks.PATCH, ADMIN, 'PATCH', '/api/admin/movies/links', { id: linked.id, stream_url: 'https://x.example/new' });
+    expect(stale.status).toBe(400);
+    expect((await stale.json() as { error: string }).error).toMatch(/stream_url/);
+    const staleShow = await call(showEdit.PATCH, ADMIN, 'PATCH', '/api/admin/tv/show', { id: linked.id, trailer_key: 'abc' });
+    expect(staleShow.status).toBe(400);
+    expect(await currentDb.selectFrom('movies').select(['stream_url', 'download_url']).where('id', '=', linked.id).executeTakeFirstOrThrow())
+      .toEqual({ stream_url: 'https://x.example/kept', download_url: 'https://x.example/kept-dl' });
+
     const url = new URL('/api/admin/movies', 'http://localhost');
     const form = new Request(url, { method: 'PATCH', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ids=1' });
     const refused = (await movies.PATCH({ request: form, url, locals: { user: ADMIN }, params: {} } as never)) as Response;

@@ -29,7 +29,9 @@ const seasonNumber = z.coerce.number().int().min(0).max(1000);
 export const IdBody = z.object({ id: id() });
 export const PublishBody = z.object({ ids, isPublished: z.boolean() });
 export const DeleteTitlesBody = z.object({ ids });
-export const MovieLinksBody = z.object({ id: id(), streamUrl: optionalUrl, downloadUrl: optionalUrl });
+// Edits whose absent fields mean "clear" are strict: a field they do not know (say a client still sending the old
+// snake_case names) is refused with 400 rather than read as an edit that clears what the admin saved.
+export const MovieLinksBody = z.object({ id: id(), streamUrl: optionalUrl, downloadUrl: optionalUrl }).strict();
 
 export const AdminListQuery = z.object({
   q: text(200).trim().optional().default(''),
@@ -47,7 +49,7 @@ export const EpisodeUpdateBody = z.object({
   downloadUrl: optionalUrl,
   tmdbId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   episodeNumber: z.number().int().min(0).max(10000).optional(),
-});
+}).strict();
 
 /** A YouTube video key (what TMDB's videos carry); empty or null means no trailer. */
 const trailerKey = z.union([text(200), z.null()]).optional()
@@ -55,7 +57,7 @@ const trailerKey = z.union([text(200), z.null()]).optional()
   .refine((value) => value === null || /^[A-Za-z0-9_-]{1,64}$/.test(value), { message: 'Must be a YouTube video key.' });
 
 /** PATCH /api/admin/tv/show: what an admin edits on a TV row (name and TMDB ID stay as imported). */
-export const ShowEditBody = z.object({ id: id(), trailerKey });
+export const ShowEditBody = z.object({ id: id(), trailerKey }).strict();
 export type ShowEdit = z.output<typeof ShowEditBody>;
 
 /** A season's bulk link upload (up to 5,000 links) is larger than the default JSON body cap. */
