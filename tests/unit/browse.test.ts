@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleCard } from '../../src/lib/catalog/client/cards.ts';
-import { removeAlreadyShown } from '../../src/lib/catalog/browse-rows.ts';
+import { removeAlreadyShown } from '../../src/lib/catalog/home.ts';
 import {
   browseApiUrl, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
 } from '../../src/lib/catalog/client/browse-params.ts';

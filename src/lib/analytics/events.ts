@@ -10,7 +10,7 @@ import UAParser from 'ua-parser-js';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { ViewTracked } from './contract.ts';
 import { NotFound, TooManyRequests } from '../http/errors.ts';
-import { titleKey } from '../personal/titles.ts';
+import { titleKey } from '../catalog/client/cards.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';

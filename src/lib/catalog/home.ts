@@ -1,7 +1,14 @@
-/** Home page reads (spec section 7): recently added titles and the hero. */
-import type { Kysely } from 'kysely';
+/**
+ * The home page (spec sections 2, 7 and 9): the hero, Recently Added Movies and Shows, and the genre rows (the 12
+ * movie and 9 TV rows of section 2, in that order, each from one ranked query per type; each fetches the genre's 50
+ * best-rated titles and shows 20 after removing titles the page already shows).
+ */
+import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
+import { getDb } from '../db.ts';
+import { titleCard, titleKey, type TitleCard } from './client/cards.ts';
+import { categoryHref, genreNames, sortSql } from './browse.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
 import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 
 export const HOME_RECENT_LIMIT = 20;
@@ -24,4 +31,95 @@ export async function heroMovies(db: Kysely<Database>, limit = HERO_SLIDES): Pro
     .where('titles.is_published', '=', true).where('titles.backdrop_path', 'is not', null)
     .orderBy('titles.created_at', 'desc').orderBy('titles.id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ ...titleCard('movie', row), overview: row.overview }));
+}
+
+export const GENRE_ROW_CANDIDATES = 50;
+export const GENRE_ROW_SHOWN = 20;
+
+/**
+ * Goes through the rows in page order and keeps, per row, the first `shown` candidates not already on the
+ * page; what a row keeps counts as shown for the rows after it. Candidate order is kept.
+ */
+export function removeAlreadyShown<R extends { candidates: TitleCard[] }>(
+  rows: R[],
+  alreadyShown: Iterable<Pick<TitleCard, 'type' | 'tmdbId'>>,
+  shown = GENRE_ROW_SHOWN,
+): (R & { cards: TitleCard[] })[] {
+  const seen = new Set<string>();
+  for (const card of alreadyShown) seen.add(titleKey(card));
+  return rows.map((row) => {
+    const cards: TitleCard[] = [];
+    for (const card of row.candidates) {
+      if (cards.length >= shown) break;
+      const key = titleKey(card);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      cards.push(card);
+    }
+    return { ...row, cards };
+  });
+}
+
+/** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
+export const HOME_ROWS_IN_HTML = 2;
+
+export interface HomeGenreRow {
+  /** Stable id, e.g. 'movie-28': the row's element id and its fragment's URL segment. */
+  key: string;
+  type: ContentType;
+  genreId: number;
+  title: string;
+  /** The category page (View More). */
+  href: string;
+  cards: TitleCard[];
+}
+
+export function homeRowFragmentUrl(key: string): string {
+  return `/fragments/home-rows/${key}/`;
+}
+
+/** Per genre, its best-rated published titles (vote_average desc), at most `limit` each, in one query. */
+export async function topRatedByGenre(
+  db: Kysely<Database>, type: ContentType, genreIds: number[], limit = GENRE_ROW_CANDIDATES,
+): Promise<Map<number, TitleCard[]>> {
+  const result = new Map<number, TitleCard[]>(genreIds.map((id) => [id, []]));
+  if (genreIds.length === 0) return result;
+  const { titles, genreLinks } = titleKind(type);
+  const rows = await db.selectFrom(db.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
+      .select([...CARD_COLUMNS, 'genre_links.genre_id',
+        sql<number>`row_number() over (partition by genre_links.genre_id order by ${sortSql('top-rated')})`.as('position')])
+      .where('titles.is_published', '=', true).where('genre_links.genre_id', 'in', genreIds)
+      .as('ranked'))
+    .selectAll().where('position', '<=', limit).orderBy('genre_id').orderBy('position').execute();
+  for (const row of rows) result.get(row.genre_id)!.push(titleCard(type, row));
+  return result;
+}
+
+/** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
+let rowsForBuild: Promise<HomeGenreRow[]> | undefined;
+
+/** The rows prerendering uses: the home page and every row fragment share one read per build process. */
+export function homeGenreRowsForBuild(): Promise<HomeGenreRow[]> {
+  return (rowsForBuild ??= getDb().then(loadHomeGenreRows));
+}
+
+export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {
+  const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
+  const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);
+  const [movies, shows, movieCandidates, showCandidates, names] = await Promise.all([
+    recentTitles(db, 'movie'), recentTitles(db, 'tv'),
+    topRatedByGenre(db, 'movie', movieIds), topRatedByGenre(db, 'tv', showIds),
+    genreNames(db, [...movieIds, ...showIds]),
+  ]);
+  const describe = (type: ContentType, candidates: Map<number, TitleCard[]>) => (genre: GenreRow) => ({
+    key: `${type}-${genre.id}`, type, genreId: genre.id,
+    title: `${genre.label} ${type === 'movie' ? 'Movies' : 'TV Shows'}`,
+    href: categoryHref(type, genre.id, names.get(genre.id) ?? genre.label),
+    candidates: candidates.get(genre.id) ?? [],
+  });
+  const rows = removeAlreadyShown([
+    ...HOME_MOVIE_GENRE_ROWS.map(describe('movie', movieCandidates)),
+    ...HOME_TV_GENRE_ROWS.map(describe('tv', showCandidates)),
+  ], [...movies, ...shows]);
+  return rows.filter((row) => row.cards.length > 0).map(({ candidates: _, ...row }) => row);
 }

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleHref, type TitleCard } from '../catalog/client/cards.ts';
-import { loadTitleCards, titleKey } from '../personal/titles.ts';
+import { titleKey } from '../catalog/client/cards.ts';
+import { loadTitleCards } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ProgressInput } from './contract.ts';
 

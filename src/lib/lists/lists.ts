@@ -4,7 +4,8 @@ import type { ContentType, Database, ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../catalog/client/cards.ts';
 export { LIST_LABELS } from './client/labels.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
-import { loadTitleCards, requirePublishedTitle, titleKey } from '../personal/titles.ts';
+import { titleKey } from '../catalog/client/cards.ts';
+import { loadTitleCards, requirePublishedTitle } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';
 

@@ -3,15 +3,11 @@
  * This module turns such references into cards of published titles.
  */
 import type { Kysely } from 'kysely';
-import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from '../catalog/client/cards.ts';
+import type { Database } from '../../../db/schema.ts';
+import { titleCard, titleKey, type TitleCard } from '../catalog/client/cards.ts';
 import { CARD_COLUMNS, forEachKind, titleKind } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { TitleRef } from './contract.ts';
-
-export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
-  return `${ref.type}:${ref.tmdbId}`;
-}
 
 /** Cards of the published titles among refs, keyed by titleKey; missing or unpublished titles are absent. */
 export async function loadTitleCards(db: Kysely<Database>, refs: readonly TitleRef[]): Promise<Map<string, TitleCard>> {

@@ -14,6 +14,11 @@ export interface TitleCard {
   year: number | null;
 }
 
+/** One key per title across both kinds ('movie:603'), for maps and sets of titles. */
+export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
+  return `${ref.type}:${ref.tmdbId}`;
+}
+
 export function titleHref(card: Pick<TitleCard, 'type' | 'slug' | 'tmdbId'>): string {
   return `${TITLE_KIND_PATHS[card.type].urlPrefix}/${card.slug}/${card.tmdbId}`;
 }
