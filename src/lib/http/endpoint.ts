@@ -85,6 +85,8 @@ export function endpoint<A extends Access, P extends Schema | undefined = undefi
       }
       return result instanceof Response ? result : json(result);
     } catch (error) {
+      // The client went away mid-request (its body cut off): nobody reads this answer, and it is no server fault.
+      if (context.request.signal.aborted) return jsonError('The request was aborted.', 400);
       return errorResponse(error);
     }
   };
