@@ -146,6 +146,26 @@ describe('search index: the vocabulary walk', () => {
       || editDistance(query, term, budget, typoPrefix) <= budget) ? [doc] : []));
   }
 
+  /** The whole optimal-string-alignment table, no band and no early stop: the reference for editDistance. */
+  function referenceDistance(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+    return d[a.length]![b.length]!;
+  }
+
+  it('editDistance agrees with the whole table, capped at max + 1, and with prefix takes the closest prefix', () => {
+    fc.assert(fc.property(word, word, fc.integer({ min: 0, max: 3 }), (query, term, max) => {
+      expect(editDistance(query, term, max)).toBe(Math.min(referenceDistance(query, term), max + 1));
+      const closestPrefix = Math.min(...Array.from({ length: term.length + 1 }, (_, k) => referenceDistance(query, term.slice(0, k))));
+      expect(editDistance(query, term, max, true)).toBe(Math.min(closestPrefix, max + 1));
+    }), { numRuns: 2000 });
+  });
+
   it('finds exactly the entries a word matches, as the last word typed (a typo in a prefix counts)', () => {
     fc.assert(fc.property(entries, word, (texts, query) => {
       const index = new SearchIndex(texts.map((words, doc) => ({ text: words.join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });

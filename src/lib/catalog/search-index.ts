@@ -34,8 +34,44 @@ export function typoBudget(length: number): number {
 /** A last word shorter than this only prefix-matches exactly: with a typo, 'ab' would be a prefix of half the index. */
 const MIN_TYPO_PREFIX_LENGTH = 5;
 
-// Three rows of the distance table, reused: queries are at most a few dozen letters.
-let rows = [new Int32Array(128), new Int32Array(128), new Int32Array(128)];
+/**
+ * Fills the optimal-string-alignment table's row for the first `depth` letters of `term` against `word` (insert,
+ * delete, substitute, swap adjacent) from the two rows before it, in the band of columns within `max` of the
+ * diagonal: any other cell is over `max`, as is every cell reached through it, and `max + 1` stands for them all.
+ * Rows are `word.length + 2` long (the band's edges). Returns the row's least cell.
+ */
+function fillRow(word: string, term: string, depth: number, max: number, row: Int32Array, previous: Int32Array, older?: Int32Array): number {
+  const n = word.length;
+  const far = max + 1;
+  const t = term.charCodeAt(depth - 1);
+  const low = Math.max(1, depth - max);
+  const high = Math.min(n, depth + max);
+  row[0] = depth;
+  if (low > 1) row[low - 1] = far;
+  row[high + 1] = far;
+  let rowMin = depth;
+  for (let j = low; j <= high; j++) {
+    const q = word.charCodeAt(j - 1);
+    let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
+    if (older && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
+    row[j] = d;
+    if (d < rowMin) rowMin = d;
+  }
+  return rowMin;
+}
+
+/** The table's last cell for a row filled by fillRow: the distance of the term's first `depth` letters. */
+function lastCell(row: Int32Array, wordLength: number, depth: number, max: number): number {
+  return depth + max >= wordLength && depth - max <= wordLength ? row[wordLength]! : max + 1;
+}
+
+/** A first row of the table (the empty prefix of a term): j edits to the word's first j letters. */
+function firstRow(wordLength: number, max: number) {
+  const row = new Int32Array(wordLength + 2);
+  for (let j = 0; j <= wordLength; j++) row[j] = j;
+  row[wordLength + 1] = max + 1;
+  return row;
+}
 
 /**
  * Optimal-string-alignment distance between a query word and a term (insert, delete, substitute, swap adjacent),
@@ -43,26 +79,15 @@ let rows = [new Int32Array(128), new Int32Array(128), new Int32Array(128)];
  */
 export function editDistance(query: string, term: string, max: number, prefix = false): number {
   const n = query.length;
-  if (n + 1 > rows[0]!.length) rows = rows.map(() => new Int32Array(n + 1));
-  let [older, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= n; j++) previous[j] = j;
+  let [older, previous, current] = [new Int32Array(n + 2), firstRow(n, max), new Int32Array(n + 2)];
   let best = prefix ? n : max + 1;
-  for (let i = 1; i <= term.length; i++) {
-    const t = term.charCodeAt(i - 1);
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= n; j++) {
-      const q = query.charCodeAt(j - 1);
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
-      if (i > 1 && j > 1 && q === term.charCodeAt(i - 2) && query.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
-      current[j] = d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (prefix && current[n]! < best) best = current[n]!;
+  for (let depth = 1; depth <= term.length; depth++) {
+    const rowMin = fillRow(query, term, depth, max, current, previous, depth > 1 ? older : undefined);
+    if (prefix) best = Math.min(best, lastCell(current, n, depth, max));
     if (rowMin > max) return Math.min(best, max + 1);
     [older, previous, current] = [previous, current, older];
   }
-  return Math.min(prefix ? best : previous[n]!, max + 1);
+  return Math.min(prefix ? best : lastCell(previous, n, term.length, max), max + 1);
 }
 
 export interface IndexedEntry<T> {
@@ -243,15 +268,11 @@ export class SearchIndex<T> {
     // A row past n + budget letters is over the budget in every cell (a cell is at least the length difference):
     // a longer term is too far, though one of its prefixes may be close.
     const deepest = Math.min(this.longestTerm, n + budget);
-    // rows[d]: the table's row for a term's first d letters, kept only in the band of cells within `budget` of the
-    // diagonal (any other cell is over the budget, as is every cell reached through it; `far` stands for them all).
+    // rows[d]: the table's row for a term's first d letters (fillRow's band within `budget` of the diagonal).
     // atEnd[d]: the row's last cell (the distance of the first d letters); closest[d]: the least of atEnd[0..d].
-    const far = budget + 1;
-    const rows = Array.from({ length: deepest + 1 }, () => new Int32Array(n + 2));
+    const rows = [firstRow(n, budget), ...Array.from({ length: deepest }, () => new Int32Array(n + 2))];
     const atEnd = new Int32Array(deepest + 1);
     const closest = new Int32Array(deepest + 1);
-    for (let j = 0; j <= n; j++) rows[0]![j] = j;
-    rows[0]![n + 1] = far;
     atEnd[0] = closest[0] = n;
     let computed = 0;
     for (let i = 0; i < this.alphabetical.length;) {
@@ -262,24 +283,8 @@ export class SearchIndex<T> {
       let tooFar = false;
       while (depth < last && !tooFar) {
         depth++;
-        const t = term.charCodeAt(depth - 1);
-        const row = rows[depth]!;
-        const previous = rows[depth - 1]!;
-        const older = rows[depth - 2];
-        const low = Math.max(1, depth - budget);
-        const high = Math.min(n, depth + budget);
-        row[0] = depth;
-        row[low - 1] = low > 1 ? far : depth;
-        row[high + 1] = far;
-        let rowMin = depth;
-        for (let j = low; j <= high; j++) {
-          const q = word.charCodeAt(j - 1);
-          let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (q === t ? 0 : 1));
-          if (older && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === t) d = Math.min(d, older[j - 2]! + 1);
-          row[j] = d;
-          if (d < rowMin) rowMin = d;
-        }
-        atEnd[depth] = high === n ? row[n]! : far;
+        const rowMin = fillRow(word, term, depth, budget, rows[depth]!, rows[depth - 1]!, rows[depth - 2]);
+        atEnd[depth] = lastCell(rows[depth]!, n, depth, budget);
         closest[depth] = Math.min(closest[depth - 1]!, atEnd[depth]!);
         // No longer prefix can come back within the budget.
         if (rowMin > budget) tooFar = true;
