@@ -1,5 +1,5 @@
 /** Admin view of a show's episodes: one season at a time, single edits and bulk link uploads. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { describeIssues } from '../http/contract.ts';
 import { Conflict, NotFound } from '../http/errors.ts';
@@ -48,16 +48,8 @@ export async function loadSeasonView(db: Db, showId: number, season?: number): P
 }
 
 /** An episode as the database gives it. */
-interface AdminEpisodeRecord {
-  id: number;
-  season_number: number;
-  episode_number: number;
-  tmdb_id: number | null;
-  name: string | null;
-  overview: string | null;
-  stream_url: string | null;
-  download_url: string | null;
-}
+type AdminEpisodeRecord = Pick<Selectable<Database['tv_show_episodes']>, 'id' | 'season_number' | 'episode_number' | 'tmdb_id' | 'name'
+  | 'overview' | 'stream_url' | 'download_url'>;
 
 function adminEpisodeRow(row: AdminEpisodeRecord): AdminEpisodeRow {
   return {

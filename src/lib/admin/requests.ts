@@ -1,5 +1,5 @@
 /** Admin list of visitors' requests: newest first, searchable by message, deletable. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { containsPattern, type AdminList, type ListOptions } from './titles.ts';
 
@@ -14,13 +14,7 @@ export interface AdminRequestRow {
 }
 
 /** A request as the database gives it. */
-interface AdminRequestRecord {
-  id: number;
-  user_email: string | null;
-  message: string;
-  is_public: boolean;
-  created_at: Date;
-}
+type AdminRequestRecord = Pick<Selectable<Database['requests']>, 'id' | 'user_email' | 'message' | 'is_public' | 'created_at'>;
 
 function adminRequestRow(row: AdminRequestRecord): AdminRequestRow {
   return {

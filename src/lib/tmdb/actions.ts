@@ -1,5 +1,5 @@
 /** What the TMDB-backed endpoints do: add one title, and the actor details proxy (bulk imports: import-jobs.ts). */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { AddedTitle } from '../admin/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
@@ -101,18 +101,8 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
 }
 
 /** A person's details as the people table holds them. */
-interface PersonRecord {
-  id: number;
-  name: string;
-  profile_path: string | null;
-  birthday: string | null;
-  deathday: string | null;
-  place_of_birth: string | null;
-  known_for_department: string | null;
-  biography: string | null;
-  twitter_id: string | null;
-  instagram_id: string | null;
-}
+type PersonRecord = Pick<Selectable<Database['people']>, 'id' | 'name' | 'profile_path' | 'birthday' | 'deathday' | 'place_of_birth'
+  | 'known_for_department' | 'biography' | 'twitter_id' | 'instagram_id'>;
 
 function personAnswer(row: PersonRecord): PersonDetails {
   return {
