@@ -60,7 +60,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 export type Strength = 'asset' | 'page' | 'stream';
 
 const BROTLI_QUALITY: Record<Strength, number> = { asset: constants.BROTLI_MAX_QUALITY, page: 4, stream: 4 };
-const GZIP_LEVEL: Record<Strength, number> = { asset: constants.Z_BEST_COMPRESSION, page: constants.Z_BEST_COMPRESSION, stream: 6 };
+// Pages are precompressed as brotli only (src/lib/compression/precompress.ts), so only assets and streams are gzipped.
+const GZIP_LEVEL: Record<Exclude<Strength, 'page'>, number> = { asset: constants.Z_BEST_COMPRESSION, stream: 6 };
 
 export function brotliOptions(strength: Strength, sizeHint?: number): BrotliOptions {
   const params: NonNullable<BrotliOptions['params']> = {
@@ -71,7 +72,7 @@ export function brotliOptions(strength: Strength, sizeHint?: number): BrotliOpti
   return { params };
 }
 
-export function gzipOptions(strength: Strength): ZlibOptions {
+export function gzipOptions(strength: Exclude<Strength, 'page'>): ZlibOptions {
   return { level: GZIP_LEVEL[strength] };
 }
 

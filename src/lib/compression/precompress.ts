@@ -18,7 +18,6 @@ import {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 type FileStrength = Exclude<Strength, 'stream'>;
-const VARIANTS: Record<FileStrength, readonly Encoding[]> = { asset: ['br', 'gzip'], page: ['br'] };
 
 /** Files compressed at once: enough to keep zlib's thread pool busy, few enough to bound memory. */
 const CONCURRENCY = 8;
@@ -60,10 +59,10 @@ function strengthOf(relativePath: string): FileStrength {
 async function precompressFile(file: string, strength: FileStrength): Promise<boolean> {
   const content = await readFile(file);
   if (content.length < MIN_COMPRESSIBLE_BYTES) return false;
-  await Promise.all(VARIANTS[strength].map(async (encoding) => {
-    const encoded = encoding === 'br'
-      ? await brotli(content, brotliOptions(strength, content.length))
-      : await gzipAsync(content, gzipOptions(strength));
+  const variants: [Encoding, Promise<Buffer>][] = [['br', brotli(content, brotliOptions(strength, content.length))]];
+  if (strength === 'asset') variants.push(['gzip', gzipAsync(content, gzipOptions(strength))]);
+  await Promise.all(variants.map(async ([encoding, compressing]) => {
+    const encoded = await compressing;
     // A variant that saves nothing is left out; the server then sends the file as it is.
     if (encoded.length < content.length) await writeFile(file + ENCODED_SUFFIX[encoding], encoded);
   }));
