@@ -20,8 +20,12 @@ const handler: NodeHandler = (req, res) => {
   const chunks = Number(url.searchParams.get('chunks') ?? 1);
   res.writeHead(Number(url.searchParams.get('status') ?? 200), { 'content-type': url.searchParams.get('type') ?? 'application/json' });
   const size = Math.ceil(body.length / chunks);
-  for (let at = 0; at < body.length; at += size) res.write(body.subarray(at, at + size));
-  res.end();
+  const asText = url.searchParams.has('text');
+  const chunkAt = (at: number) => (asText ? body.subarray(at, at + size).toString('latin1') : body.subarray(at, at + size));
+  for (let at = 0; at < body.length - size; at += size) res.write(chunkAt(at), 'latin1');
+  // The last piece comes with end(), as send and some handlers do.
+  if (body.length) res.end(chunkAt(Math.floor((body.length - 1) / size) * size), 'latin1');
+  else res.end();
 };
 
 let server: Server;
@@ -69,6 +73,12 @@ describe('compressing on-demand answers', () => {
       expect(bytes.length).toBeLessThan(2000);
       expect(decode(expected, bytes).equals(bodyOf(20000))).toBe(true);
     });
+
+  it('takes text as well as bytes, in the encoding given with it', async () => {
+    const { headers, bytes } = await get('/?bytes=20000&chunks=5&text=1');
+    expect(headers['content-encoding']).toBe('br');
+    expect(decode('br', bytes).equals(bodyOf(20000))).toBe(true);
+  });
 
   it('streams a large answer through a compressor once it outgrows what is held', async () => {
     const { headers, bytes } = await get('/?bytes=3000000&chunks=40');

@@ -115,6 +115,11 @@ function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
 
 type WriteCallback = (error?: Error | null) => void;
 
+/** A chunk given to write() or end(): bytes, or a string in the encoding given beside it (UTF-8 by default). */
+function bytesOf(chunk: unknown, encoding: unknown): Uint8Array {
+  return typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding as BufferEncoding : 'utf8') : chunk as Uint8Array;
+}
+
 /**
  * An answer the handler writes to `res` with a compressible type is held back until its end, then sent compressed
  * in one piece (or as it is, under MIN_COMPRESSIBLE_BYTES), with its Content-Length; one that grows past
@@ -145,6 +150,11 @@ function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: E
     held = null;
   };
 
+  const hold = (data: Uint8Array) => {
+    held!.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    heldBytes += data.byteLength;
+  };
+
   const sendHeld = (done?: () => void) => {
     const body = Buffer.concat(held ?? [], heldBytes);
     held = null;
@@ -172,10 +182,9 @@ function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: E
   res.write = ((chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
     if (!headWritten) res.writeHead(res.statusCode);
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
-    const data = typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk as Uint8Array;
+    const data = bytesOf(chunk, encodingOrCallback);
     if (held) {
-      held.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-      heldBytes += data.byteLength;
+      hold(data);
       if (heldBytes > HELD_BODY_LIMIT) stream();
       if (done) process.nextTick(done);
       return true;
@@ -185,14 +194,10 @@ function compressOnTheFly(req: IncomingMessage, res: ServerResponse, encoding: E
 
   res.end = ((chunk?: unknown, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void) => {
     const done = typeof chunk === 'function' ? chunk as () => void : typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
-    const data = typeof chunk === 'function' || chunk === undefined || chunk === null ? undefined
-      : typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8') : chunk as Uint8Array;
+    const data = typeof chunk === 'function' || chunk === undefined || chunk === null ? undefined : bytesOf(chunk, encodingOrCallback);
     if (!headWritten) res.writeHead(res.statusCode);
     if (held) {
-      if (data) {
-        held.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-        heldBytes += data.byteLength;
-      }
+      if (data) hold(data);
       return sendHeld(done);
     }
     if (!encoder) return rawEnd(data, done);
