@@ -11,8 +11,10 @@ import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './cl
 import { CONTENT_TYPES } from './client/title-kinds.ts';
 import { CARD_COLUMNS, forEachKind, titleKind } from './title-kinds.ts';
 
+const PLATFORM_COLUMNS = ['id', 'name', 'logo_path'] as const;
+
 export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
-  const rows = await db.selectFrom('platforms').select(['id', 'name', 'logo_path']).orderBy('name').orderBy('id').execute();
+  const rows = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).orderBy('name').orderBy('id').execute();
   return rows.map(toPlatform);
 }
 
@@ -31,7 +33,7 @@ function publishedOnPlatforms(db: Kysely<Database>, type: ContentType) {
 
 /** A page of the platform's published titles, or null for an unknown platform. */
 export async function platformTitles(db: Kysely<Database>, platformId: number, page: number): Promise<PlatformPage | null> {
-  const platform = await db.selectFrom('platforms').select(['id', 'name', 'logo_path']).where('id', '=', platformId).executeTakeFirst();
+  const platform = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).where('id', '=', platformId).executeTakeFirst();
   if (!platform) return null;
   const shares = await forEachKind(async (type): Promise<PlatformShare> => {
     const perPage = PLATFORM_TITLES_PER_PAGE[type];

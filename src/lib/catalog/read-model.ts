@@ -15,7 +15,7 @@ import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 import { creditedInPublishedTitle, personCard } from './people.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
-import { platformPage } from './platforms.ts';
+import { listPlatforms, platformPage } from './platforms.ts';
 import { SearchIndex } from './search-index.ts';
 import type { PersonResult, SearchResults } from './client/search-results.ts';
 
@@ -181,12 +181,12 @@ export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<Cata
     loadTitles(db, 'movie'),
     loadTitles(db, 'tv'),
     loadPeople(db),
-    db.selectFrom('platforms').select(['id', 'name', 'logo_path']).execute(),
+    listPlatforms(db),
   ]);
   return new CatalogueReadModel(
     { movie: movies.lists, tv: shows.lists },
     people.bySort,
-    platforms.map((p) => ({ id: p.id, name: p.name, logoPath: p.logo_path })),
+    platforms,
     new SearchIndex([...movies.entries, ...shows.entries], { joinAdjacentWords: true }),
     new SearchIndex(people.entries, { joinAdjacentWords: false }),
   );
