@@ -17,7 +17,6 @@ const csrf = defineMiddleware((context, next) => {
   return requestGuard(context, next);
 });
 
-// A prerendered page has no request to limit (and reading its headers makes Astro warn once per page).
-const bodyLimit = defineMiddleware((context, next) => (context.isPrerendered ? next() : bodyLimitGuard(context, next)));
+const bodyLimit = defineMiddleware(bodyLimitGuard);
 
 export const onRequest = sequence(securityHeaders, bodyLimit, csrf);

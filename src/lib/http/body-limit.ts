@@ -19,6 +19,8 @@ const isAuthPath = (path: string) => path === AUTH_BASE_PATH || path.startsWith(
 
 /** 413 for a request whose Content-Length is over its path's limit. */
 export const bodyLimitGuard: MiddlewareHandler = (context, next) => {
+  // A page being prerendered has no request to limit (and reading its headers makes Astro warn once per page).
+  if (context.isPrerendered) return next();
   const limit = isAuthPath(context.url.pathname) ? MAX_AUTH_BODY_BYTES : MAX_ANY_BODY_BYTES;
   return declaresMoreThan(context.request, limit) ? errorResponse(bodyTooLarge(limit)) : next();
 };
