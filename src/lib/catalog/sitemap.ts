@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { platformHref } from './client/platform-params.ts';
+import { titleHref } from './client/cards.ts';
 import { slugify } from './client/slug.ts';
 
 export const STATIC_PATHS = [
@@ -51,8 +52,8 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
-    ...movies.map((m) => ({ path: `/movie/${slugify(m.title)}/${m.tmdb_id}`, lastModified: day(m.updated_at) })),
-    ...shows.map((s) => ({ path: `/tv/${slugify(s.name)}/${s.tmdb_id}`, lastModified: day(s.updated_at) })),
+    ...movies.map((m) => ({ path: titleHref({ type: 'movie', slug: slugify(m.title), tmdbId: m.tmdb_id }), lastModified: day(m.updated_at) })),
+    ...shows.map((s) => ({ path: titleHref({ type: 'tv', slug: slugify(s.name), tmdbId: s.tmdb_id }), lastModified: day(s.updated_at) })),
     ...people.map((p) => ({ path: `/people/${slugify(p.name)}/${p.id}`, lastModified: day(p.updated_at) })),
     ...movieGenres.map((g) => ({ path: `/category/movie/${g.id}/${slugify(g.name)}` })),
     ...showGenres.map((g) => ({ path: `/category/tv/${g.id}/${slugify(g.name)}` })),
