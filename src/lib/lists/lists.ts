@@ -1,10 +1,9 @@
 /** My List and Wishlist (spec sections 4 and 7): a user's saved titles, newest first, toggled one at a time. */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database, ListName } from '../../../db/schema.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
 export { LIST_LABELS } from './client/labels.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
-import { titleKey } from '../catalog/client/cards.ts';
+import { titleKey, type TitleCard } from '../catalog/client/cards.ts';
 import { loadTitleCards, requirePublishedTitle } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';

@@ -7,10 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from '../catalog/client/cards.ts';
+import { titleCard, titleKey, type TitleCard } from '../catalog/client/cards.ts';
 import { CONTENT_TYPES } from '../catalog/client/title-kinds.ts';
 import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
-import { titleKey } from '../catalog/client/cards.ts';
 import { loadSignals, reasonFor, type Seed } from './signals.ts';
 
 export const RECOMMENDATIONS_LIMIT = 40;
