@@ -140,6 +140,14 @@ export class SearchIndex<T> {
   private readonly alphabetical: number[];
   /** How many letters each term in alphabetical order shares with the one before it (0 for the first). */
   private readonly sharedWithPrevious: Uint16Array;
+  /**
+   * Where each trie node's run of terms ends: for the term at alphabetical position i and a depth d past
+   * sharedWithPrevious[i] (i is then the first term starting with its first d letters), the position after the
+   * last such term is at subtreeEnd[subtreeStart[i] + d - sharedWithPrevious[i] - 1]. Lets the walk skip a
+   * subtree out of reach in one step instead of stepping over each of its terms.
+   */
+  private readonly subtreeStart: Int32Array;
+  private readonly subtreeEnd: Int32Array;
   private readonly longestTerm: number;
 
   /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
@@ -161,6 +169,33 @@ export class SearchIndex<T> {
       this.sharedWithPrevious[i] = shared;
     }
     this.longestTerm = this.terms.reduce((longest, term) => Math.max(longest, term.length), 0);
+    [this.subtreeStart, this.subtreeEnd] = this.subtreeEnds();
+  }
+
+  private subtreeEnds(): [Int32Array, Int32Array] {
+    const count = this.alphabetical.length;
+    const start = new Int32Array(count + 1);
+    for (let i = 0; i < count; i++) start[i + 1] = start[i]! + this.terms[this.alphabetical[i]!]!.length - this.sharedWithPrevious[i]!;
+    const end = new Int32Array(start[count]!);
+    // The nodes opened by earlier terms and not yet closed, deepest last: [depth, slot in `end`].
+    const open: [number, number][] = [];
+    for (let i = 0; i <= count; i++) {
+      const shared = i < count ? this.sharedWithPrevious[i]! : 0;
+      while (open.length > 0 && open[open.length - 1]![0] > shared) end[open.pop()![1]] = i;
+      if (i === count) break;
+      const length = this.terms[this.alphabetical[i]!]!.length;
+      for (let depth = shared + 1; depth <= length; depth++) open.push([depth, start[i]! + depth - shared - 1]);
+    }
+    return [start, end];
+  }
+
+  /** The alphabetical position after the last term that shares its first `depth` letters with the term at `i`. */
+  private endOfSubtree(i: number, depth: number): number {
+    const shared = this.sharedWithPrevious[i]!;
+    if (depth > shared) return this.subtreeEnd[this.subtreeStart[i]! + depth - shared - 1]!;
+    let end = i + 1;
+    while (end < this.alphabetical.length && this.sharedWithPrevious[end]! >= depth) end++;
+    return end;
   }
 
   get size(): number {
@@ -290,19 +325,18 @@ export class SearchIndex<T> {
         if (rowMin > budget) tooFar = true;
       }
       computed = depth;
-      i++;
       if (!tooFar && term.length === depth) {
         const distance = prefix ? closest[depth]! : atEnd[depth]!;
         if (distance <= budget) found(id, distance);
+        i++;
         continue;
       }
       // The letters after `depth` cannot matter: this term and every following one that starts with the same
       // letters are as far as the closest of those letters' prefixes (with `prefix`), or out of reach.
       const distance = prefix ? closest[depth]! : budget + 1;
-      if (distance <= budget) found(id, distance);
-      for (; i < this.alphabetical.length && this.sharedWithPrevious[i]! >= depth; i++) {
-        if (distance <= budget) found(this.alphabetical[i]!, distance);
-      }
+      const end = this.endOfSubtree(i, depth);
+      if (distance <= budget) for (let j = i; j < end; j++) found(this.alphabetical[j]!, distance);
+      i = end;
     }
   }
 
