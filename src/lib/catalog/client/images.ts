@@ -6,6 +6,19 @@ export const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p';
 
 export type ImageSize = 'w92' | 'w185' | 'w200' | 'w300' | 'w342' | 'w500' | 'w780' | 'w1280' | 'original';
 
+/** How an image is drawn: its path, the size `src` names, the widths its srcset offers and the `sizes` that picks one. */
+export interface ImageSource {
+  path: string | null | undefined;
+  size: ImageSize;
+  srcsetSizes?: ImageSize[];
+  sizes?: string;
+}
+
+/** A backdrop across the page's width (the home hero, title, list and franchise pages). */
+export function backdropSource(path: string | null | undefined): ImageSource {
+  return { path, size: 'w1280', srcsetSizes: ['w780', 'w1280'], sizes: '100vw' };
+}
+
 export function isLocalArtwork(path: string): boolean {
   return path.startsWith('/art/');
 }
