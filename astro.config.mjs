@@ -14,7 +14,7 @@ const onNetlify = process.env.NETLIFY === 'true' || process.env.DEPLOY_TARGET ==
 export default defineConfig({
   site: process.env.SITE_URL || process.env.URL || 'http://localhost:4321',
   output: 'static',
-  adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
+  adapter: onNetlify ? netlify() : node({ mode: 'middleware' }),
   // Netlify gets a _headers file; the Node server sends precompressed files (src/lib/compression/), as Netlify's CDN
   // compresses by itself.
   integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [precompressStatic()])],

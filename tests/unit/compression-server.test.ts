@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCompression, type NodeHandler } from '../../src/lib/compression/node-server.ts';
+import { withCompression } from '../../src/lib/compression/node-server.ts';
+import type { NodeHandler } from '../../src/lib/http/static-files.ts';
 
 /** A body of `bytes` that compresses well, written in `chunks` pieces. */
 const bodyOf = (bytes: number) => Buffer.from('{"title":"The Harbor of Velholm"},'.repeat(Math.ceil(bytes / 34)).slice(0, bytes));

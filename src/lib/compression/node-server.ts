@@ -1,6 +1,6 @@
 /**
- * Compressed responses for the local Node server, wrapped around @astrojs/node's standalone handler (which
- * serves static files with `send` and renders the rest, and compresses nothing):
+ * Compressed responses for the local Node server, wrapped around its static files and on-demand handler
+ * (src/lib/http/static-files.ts; neither compresses anything):
  * - a static file with a precompressed variant (src/lib/compression/precompress.ts) the client accepts is sent
  *   as that variant;
  * - anything else the handler answers with a compressible type is compressed on the fly.
@@ -9,18 +9,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
 import type { Transform } from 'node:stream';
 import {
   compressibleFileType, createStreamEncoder, ENCODED_SUFFIX, encodeWhole, isCompressibleType, MIN_COMPRESSIBLE_BYTES,
   negotiateEncoding, type Encoding,
 } from './encodings.ts';
+import { IMMUTABLE_CACHE_CONTROL, IMMUTABLE_PREFIX, staticFileOf, staticRequestOf, type NodeHandler } from '../http/static-files.ts';
 
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** Astro's hashed build assets, cached for a year (as @astrojs/node does). */
-const IMMUTABLE_PREFIX = '/_astro/';
-const ON_DEMAND_PREFIX = '/api/';
 /** The most of an answer held in memory to compress it in one piece; a larger one is streamed. */
 const HELD_BODY_LIMIT = 256 * 1024;
 
@@ -47,29 +42,10 @@ export function withCompression(handler: NodeHandler, clientDir: string): NodeHa
   };
 }
 
-/** The file a static request names, as @astrojs/node resolves it (directories serve their index.html). */
-async function staticFileOf(req: IncomingMessage, clientDir: string): Promise<string | null> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  // Nothing under /api/ is prerendered: the most frequent on-demand requests skip the file system.
-  if (req.url?.startsWith(ON_DEMAND_PREFIX)) return null;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-  } catch {
-    return null;
-  }
-  // Dotfiles and anything outside the client directory stay with the standalone handler's rules.
-  if (pathname.includes('/.') || pathname.includes('\0')) return null;
-  const root = resolve(clientDir);
-  const file = resolve(join(root, pathname));
-  if (file !== root && !file.startsWith(root + sep)) return null;
-  const found = await stat(file).catch(() => null);
-  if (found?.isDirectory()) return join(file, 'index.html');
-  return found?.isFile() ? file : null;
-}
-
 async function sendPrecompressed(req: IncomingMessage, res: ServerResponse, clientDir: string, encoding: Encoding): Promise<boolean> {
-  const file = await staticFileOf(req, clientDir);
+  const request = staticRequestOf(req);
+  if (!request) return false;
+  const file = await staticFileOf(request, clientDir);
   const type = file && compressibleFileType(file);
   if (!file || !type) return false;
   const variant = file + ENCODED_SUFFIX[encoding];
@@ -83,9 +59,7 @@ async function sendPrecompressed(req: IncomingMessage, res: ServerResponse, clie
     Vary: 'Accept-Encoding',
     ETag: etag,
     'Last-Modified': found.mtime.toUTCString(),
-    'Cache-Control': new URL(req.url ?? '/', 'http://localhost').pathname.startsWith(IMMUTABLE_PREFIX)
-      ? 'public, max-age=31536000, immutable'
-      : 'public, max-age=0',
+    'Cache-Control': request.path.startsWith(IMMUTABLE_PREFIX) ? IMMUTABLE_CACHE_CONTROL : 'public, max-age=0',
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers).end();
