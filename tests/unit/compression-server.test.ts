@@ -88,6 +88,13 @@ describe('compressing on-demand answers', () => {
     expect(decode('br', bytes).equals(bodyOf(3_000_000))).toBe(true);
   });
 
+  it('hands a path the file system cannot look up (a name too long) to the handler, and keeps serving', async () => {
+    const tooLong = await get(`/${'a'.repeat(300)}?bytes=3000`);
+    expect(tooLong.status).toBe(200);
+    expect(decode('br', tooLong.bytes).equals(bodyOf(3000))).toBe(true);
+    expect((await get('/?bytes=10')).status).toBe(200);
+  });
+
   it('leaves alone what it must not compress: images, HEAD, 304, and clients that accept no encoding', async () => {
     const image = await get('/?bytes=20000&type=image/png');
     expect(image.headers['content-encoding']).toBeUndefined();

@@ -79,6 +79,12 @@ describe('static files before on-demand routes', () => {
     expect(await get('/.well-known/security.txt')).toMatchObject({ status: 200, body: 'Contact: mailto:security@example.org', onDemand: [] });
   });
 
+  it('hands a path the file system cannot look up (a name too long) to the on-demand handler, and keeps serving', async () => {
+    const tooLong = `/${'a'.repeat(300)}`;
+    expect(await get(tooLong)).toMatchObject({ status: 404, body: '<h1>Not found</h1>', onDemand: [`GET ${tooLong}`] });
+    expect(await get('/movie/dune/1')).toMatchObject({ status: 200, body: '<h1>Dune</h1>' });
+  });
+
   it('refuses a URL that does not decode with a 400, before any handler', async () => {
     expect(await get('/movie/%E0%A4%A')).toMatchObject({ status: 400, body: 'Bad request.', onDemand: [] });
   });

@@ -7,14 +7,13 @@
  * Every answer that could be encoded says `Vary: Accept-Encoding`; a client that accepts no encoding gets identity.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import {
   compressibleFileType, createStreamEncoder, ENCODED_SUFFIX, encodeWhole, isCompressibleType, MIN_COMPRESSIBLE_BYTES,
   negotiateEncoding, type Encoding,
 } from './encodings.ts';
-import { IMMUTABLE_CACHE_CONTROL, IMMUTABLE_PREFIX, staticFileOf, staticRequestOf, type NodeHandler } from '../http/static-files.ts';
+import { entryAt, IMMUTABLE_CACHE_CONTROL, IMMUTABLE_PREFIX, staticFileOf, staticRequestOf, type NodeHandler } from '../http/static-files.ts';
 
 /** The most of an answer held in memory to compress it in one piece; a larger one is streamed. */
 const HELD_BODY_LIMIT = 256 * 1024;
@@ -27,29 +26,20 @@ export function withCompression(handler: NodeHandler, clientDir: string): NodeHa
       handler(req, res);
       return;
     }
-    void sendPrecompressed(req, res, clientDir, encoding).then(
-      (sent) => {
-        if (sent) return;
-        compressOnTheFly(req, res, encoding);
-        handler(req, res);
-      },
-      (error: unknown) => {
-        console.error(error);
-        if (!res.headersSent) res.writeHead(500).end('Internal server error');
-        else res.destroy();
-      },
-    );
+    if (sendPrecompressed(req, res, clientDir, encoding)) return;
+    compressOnTheFly(req, res, encoding);
+    handler(req, res);
   };
 }
 
-async function sendPrecompressed(req: IncomingMessage, res: ServerResponse, clientDir: string, encoding: Encoding): Promise<boolean> {
+function sendPrecompressed(req: IncomingMessage, res: ServerResponse, clientDir: string, encoding: Encoding): boolean {
   const request = staticRequestOf(req);
   if (!request) return false;
-  const file = await staticFileOf(request, clientDir);
+  const file = staticFileOf(request, clientDir);
   const type = file && compressibleFileType(file);
   if (!file || !type) return false;
   const variant = file + ENCODED_SUFFIX[encoding];
-  const found = await stat(variant).catch(() => null);
+  const found = entryAt(variant);
   if (!found?.isFile()) return false;
 
   const etag = `W/"${found.size.toString(16)}-${found.mtime.getTime().toString(16)}-${encoding}"`;

@@ -6,8 +6,7 @@
  * Directories serve their index.html with or without a trailing slash (trailingSlash: 'ignore'), dotfiles are
  * refused except under /.well-known/, and a path with no file falls through to the handler (404 page and all).
  */
-import { statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import send from 'send';
@@ -36,14 +35,27 @@ export function staticRequestOf(req: IncomingMessage): StaticRequest | null {
   }
 }
 
+/**
+ * The entry at `path`, or undefined when there is none or it cannot be read (a name too long, no access): any
+ * URL may name it. Synchronous, as the adapter's own static handler is: a local file's metadata is in memory, and
+ * a round trip through the thread pool costs more than the call.
+ */
+export function entryAt(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file a request names under `clientDir` (a directory's index.html), or null when it names none there. */
-export async function staticFileOf(request: StaticRequest, clientDir: string): Promise<string | null> {
+export function staticFileOf(request: StaticRequest, clientDir: string): string | null {
   // Dotfiles stay with send's rules.
   if (request.path.includes('/.')) return null;
   const root = resolve(clientDir);
   const file = resolve(join(root, request.path));
   if (file !== root && !file.startsWith(root + sep)) return null;
-  const found = await stat(file).catch(() => null);
+  const found = entryAt(file);
   if (found?.isDirectory()) return join(file, 'index.html');
   return found?.isFile() ? file : null;
 }
@@ -61,9 +73,7 @@ export function withStaticFiles(onDemand: NodeHandler, clientDir: string): NodeH
       onDemand(req, res);
       return;
     }
-    // A synchronous stat, as the adapter's own static handler makes: metadata of a local file is in memory, and a
-    // round trip through the thread pool costs more than the call.
-    const directory = statSync(join(clientDir, request.path), { throwIfNoEntry: false })?.isDirectory() ?? false;
+    const directory = entryAt(join(clientDir, request.path))?.isDirectory() ?? false;
     const urlPath = directory && !request.urlPath.endsWith('/') ? `${request.urlPath}/index.html` : request.urlPath;
     let found = false;
     send(req, urlPath, { root: clientDir, dotfiles: request.path.startsWith('/.well-known/') ? 'allow' : 'deny' })
