@@ -213,7 +213,6 @@ export class SearchIndex<T> {
     return id;
   }
 
-
   /** The best-ranked entries for the query, at most `limit`. */
   search(query: string, limit: number): T[] {
     const queryWords = searchWords(query);
