@@ -18,3 +18,18 @@ document.addEventListener('error', function (event) {
 document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
+// A scripted button (type=button, outside React islands, which hold their own clicks) clicked before the page's
+// scripts have loaded: hold the click, and click it again once they have (./page-scripts.ts, PAGE_SCRIPTS_READY).
+var heldButtons = [];
+function holdScriptedClick(event) {
+  var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+  if (!button || button.closest('astro-island')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (heldButtons.indexOf(button) < 0) heldButtons.push(button);
+}
+document.addEventListener('click', holdScriptedClick, true);
+document.addEventListener('cinecat:page-scripts-ready', function () {
+  document.removeEventListener('click', holdScriptedClick, true);
+  heldButtons.forEach(function (button) { if (button.isConnected) button.click(); });
+}, { once: true });

@@ -1,19 +1,18 @@
 /**
- * Nothing done before an island hydrates is lost. On a slow phone (CPU throttled 6x here) a visitor can choose
- * a filter or type before React is attached; the islands' scripts are held back until the visitor has acted,
- * so the action surely lands on the bare server markup, then released.
+ * Nothing done before an island hydrates, or before a page script has loaded, is lost. On a slow phone (CPU
+ * throttled 6x here) a visitor can choose a filter, type or press a button before the scripts are there; the
+ * site's scripts are held back until the visitor has acted, so the action surely lands on the bare server markup,
+ * then released.
  */
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
-import { listPeople } from '../../src/lib/catalog/people.ts';
+import { creditedInPublishedTitle, listPeople } from '../../src/lib/catalog/people.ts';
+import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { REQUEST_SUBMITTED } from '../../src/lib/personal/client/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 
-/**
- * Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load and
- * waits until the island holding `inside` (a selector) has hydrated.
- */
-async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
+/** Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load. */
+async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   let release!: () => void;
@@ -24,6 +23,15 @@ async function openBeforeHydration(page: Page, path: string): Promise<(inside: s
   });
   // Held module scripts keep DOMContentLoaded back: the markup is there as soon as it is parsed.
   await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
+/**
+ * Opens `path` as openWithScriptsHeld does; returns the function that lets the scripts load and waits until the
+ * island holding `inside` (a selector) has hydrated.
+ */
+async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
+  const release = await openWithScriptsHeld(page, path);
   return async (inside) => {
     await expect(page.locator(`astro-island[ssr]:has(${inside})`)).toHaveCount(1);
     release();
@@ -66,4 +74,16 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   await expect(page.getByText(REQUEST_SUBMITTED)).toBeVisible();
   const saved = await db.selectFrom('requests').select(['message', 'is_public']).where('message', '=', message).executeTakeFirst();
   expect(saved).toEqual({ message, is_public: false });
+});
+
+test("a page script's button pressed before the script has loaded acts once it has", async ({ page, db }) => {
+  const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
+    .orderBy('people.id').executeTakeFirstOrThrow();
+  const release = await openWithScriptsHeld(page, `/people/${slugify(person.name)}/${person.id}`);
+  const sorts = page.getByRole('group', { name: 'Sort Known For' });
+  await sorts.getByRole('button', { name: 'Top Rated' }).click();
+  await expect(sorts.getByRole('button', { name: 'Popularity' }), 'nothing acts before the script').toHaveAttribute('aria-pressed', 'true');
+  release();
+  await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await expect(sorts.getByRole('button', { name: 'Popularity' })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -144,9 +144,9 @@ test.describe('global behaviour', () => {
   });
 
   test('toasts dismiss on X; the context menu is disabled', async ({ page }) => {
+    // What toastAfterNavigation leaves for the next page, in place before that page's scripts run.
+    await page.addInitScript(() => sessionStorage.setItem('pending-toast', JSON.stringify({ message: 'Hello toast', kind: 'success' })));
     await page.goto('/about');
-    await page.evaluate(() => sessionStorage.setItem('pending-toast', JSON.stringify({ message: 'Hello toast', kind: 'success' })));
-    await page.reload();
     const toast = page.getByRole('status').filter({ hasText: 'Hello toast' });
     await expect(toast).toBeVisible();
     await toast.getByRole('button', { name: 'Dismiss' }).click();
