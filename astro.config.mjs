@@ -23,7 +23,16 @@ export default defineConfig({
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
   // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin rebuild panel).
-  vite: { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) } },
+  vite: {
+    define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) },
+    plugins: [{
+      // No <link rel=modulepreload> per dependency of a dynamic import: appending them cost the page-script loader
+      // (src/layouts/page-scripts.ts) one long task after the first paint; the browser fetches the chunks itself.
+      // A plugin because Astro sets the client build's modulePreload over the user's `build`.
+      name: 'cinecat:no-modulepreload',
+      configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+    }],
+  },
   // No Markdown here; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   security: {

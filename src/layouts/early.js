@@ -18,8 +18,26 @@ document.addEventListener('error', function (event) {
 document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
+// The page's scripts (./page-scripts.ts) start after the first paint, so that no request of theirs competes with
+// it: BaseLayout keeps their <script> in a <template>, which the browser neither fetches nor runs; it is copied
+// out once the document is parsed, a frame has been painted and a task has passed.
+function startPageScripts() {
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      var template = document.querySelector('template[data-page-scripts]');
+      var held = template && template.content.querySelector('script');
+      if (!held) return;
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.src = held.src;
+      document.body.append(script);
+    });
+  });
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startPageScripts);
+else startPageScripts();
 // A scripted button (type=button, outside React islands, which hold their own clicks) clicked before the page's
-// scripts have loaded: hold the click, and click it again once they have (./page-scripts.ts, PAGE_SCRIPTS_READY).
+// scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in ./page-scripts.ts).
 var heldButtons = [];
 function holdScriptedClick(event) {
   var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;

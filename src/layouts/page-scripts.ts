@@ -1,5 +1,6 @@
 /**
- * The scripts of the page's components, imported after the first paint; BaseLayout's only module script.
+ * The scripts of the page's components; BaseLayout's only module script, started after the first paint by the head
+ * script (./early.js).
  *
  * A component whose script imports modules names it here, with a selector for its markup; the script runs on the
  * pages that have that markup. Why not a `<script>` in each component: Astro emits each one as a module, with its
@@ -7,8 +8,8 @@
  * paint is the largest one of the title pages (their lead image is preloaded). Scripts without imports stay in their
  * components: Astro inlines them, which costs no request.
  *
- * A scripted button clicked before its script has run is held by the head script (./early.js) and clicked again
- * once the scripts here have loaded, announced by PAGE_SCRIPTS_READY.
+ * A scripted button clicked before its script has run is held by the head script and clicked again once the
+ * scripts here have loaded, announced by PAGE_SCRIPTS_READY.
  */
 const PAGE_SCRIPTS: ReadonlyArray<readonly [selector: string, load: () => Promise<unknown>]> = [
   ['[data-toaster]', () => import('../components/ui/Toaster.script.ts')],
@@ -27,12 +28,7 @@ const PAGE_SCRIPTS: ReadonlyArray<readonly [selector: string, load: () => Promis
 /** The event ./early.js waits for (a literal there: it is inlined as plain text). */
 const PAGE_SCRIPTS_READY = 'cinecat:page-scripts-ready';
 
-function loadPageScripts(): void {
-  const loading = PAGE_SCRIPTS
-    .filter(([selector]) => document.querySelector(selector))
-    .map(([selector, load]) => load().catch((error: unknown) => console.error(`The script for ${selector} failed`, error)));
-  void Promise.all(loading).then(() => document.dispatchEvent(new Event(PAGE_SCRIPTS_READY)));
-}
-
-// A frame, then a task: the browser paints before the first import is requested.
-requestAnimationFrame(() => setTimeout(loadPageScripts, 0));
+const loading = PAGE_SCRIPTS
+  .filter(([selector]) => document.querySelector(selector))
+  .map(([selector, load]) => load().catch((error: unknown) => console.error(`The script for ${selector} failed`, error)));
+void Promise.all(loading).then(() => document.dispatchEvent(new Event(PAGE_SCRIPTS_READY)));
