@@ -1,2 +1,6 @@
-/* The offline support of public/sw.js; loaded by src/layouts/BaseLayout.astro on production builds. */
-if ('serviceWorker' in navigator) addEventListener('load', function () { navigator.serviceWorker.register('/sw.js'); });
+/* The offline support of public/sw.js; started after the first paint by src/layouts/early.js on production builds. */
+function registerServiceWorker() { navigator.serviceWorker.register('/sw.js'); }
+if ('serviceWorker' in navigator) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else addEventListener('load', registerServiceWorker);
+}

@@ -18,19 +18,21 @@ document.addEventListener('error', function (event) {
 document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
-// The page's scripts (./page-scripts.ts) start after the first paint, so that no request of theirs competes with
-// it: BaseLayout keeps their <script> in a <template>, which the browser neither fetches nor runs; it is copied
-// out once the document is parsed, a frame has been painted and a task has passed.
+// The page's scripts (./page-scripts.ts, and the service worker's registration) start after the first paint, so
+// that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>, which the browser
+// neither fetches nor runs; they are copied out once the document is parsed, a frame has been painted and a task
+// has passed.
 function startPageScripts() {
   requestAnimationFrame(function () {
     setTimeout(function () {
       var template = document.querySelector('template[data-page-scripts]');
-      var held = template && template.content.querySelector('script');
-      if (!held) return;
-      var script = document.createElement('script');
-      script.type = 'module';
-      script.src = held.src;
-      document.body.append(script);
+      if (!template) return;
+      template.content.querySelectorAll('script').forEach(function (held) {
+        var script = document.createElement('script');
+        if (held.type) script.type = held.type;
+        script.src = held.getAttribute('src');
+        document.body.append(script);
+      });
     });
   });
 }
