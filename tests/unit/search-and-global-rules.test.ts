@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
 import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
 import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/catalog/sitemap.ts';
@@ -74,17 +74,20 @@ describe('sitemap and robots', () => {
 });
 
 describe('mobile app prompt', () => {
-  it('targets mobile agents and widths under 768', () => {
-    expect(isMobileVisitor(IPHONE, 1024)).toBe(true);
-    expect(isMobileVisitor(DESKTOP, 767)).toBe(true);
-    expect(isMobileVisitor(DESKTOP, 768)).toBe(false);
+  it('targets mobile agents and widths under 768, reading the width only when the agent does not say', () => {
+    const widthOf = (width: number) => vi.fn(() => width);
+    const phoneWidth = widthOf(1024);
+    expect(isMobileVisitor(IPHONE, phoneWidth)).toBe(true);
+    expect(phoneWidth).not.toHaveBeenCalled(); // reading it would lay the page out
+    expect(isMobileVisitor(DESKTOP, widthOf(767))).toBe(true);
+    expect(isMobileVisitor(DESKTOP, widthOf(768))).toBe(false);
   });
 
   it('shows once per session, never after skipping, never to automated browsers', () => {
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: null })).toBe(true);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: 'shown' })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: 'skipped' })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: DESKTOP, width: 1280, seen: null })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: 390, seen: null, automated: true })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: null })).toBe(true);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: 'shown' })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: 'skipped' })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: DESKTOP, width: () => 1280, seen: null })).toBe(false);
+    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: null, automated: true })).toBe(false);
   });
 });

@@ -17,13 +17,14 @@ export const STORE_LINKS = [
 
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|IEMobile|Opera Mini|BlackBerry/i;
 
-export function isMobileVisitor(userAgent: string, width: number): boolean {
-  return MOBILE_AGENT.test(userAgent) || width <= MOBILE_MAX_WIDTH;
+/** `width` is read only when the user agent does not say: reading the viewport's width makes the browser lay the page out. */
+export function isMobileVisitor(userAgent: string, width: () => number): boolean {
+  return MOBILE_AGENT.test(userAgent) || width() <= MOBILE_MAX_WIDTH;
 }
 
 export interface PromptContext {
   userAgent: string;
-  width: number;
+  width: () => number;
   /** What this session already did with the prompt ('shown' or 'skipped'), or null. */
   seen: string | null;
   /** navigator.webdriver: crawlers and automated browsers are not the audience of an app promotion. */
