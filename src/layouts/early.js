@@ -18,28 +18,9 @@ document.addEventListener('error', function (event) {
 document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
-// The page's scripts (./page-scripts.ts, and the service worker's registration) start after the first paint, so
-// that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>, which the browser
-// neither fetches nor runs; they are copied out once the document is parsed, a frame has been painted and a task
-// has passed.
-function startPageScripts() {
-  requestAnimationFrame(function () {
-    setTimeout(function () {
-      var template = document.querySelector('template[data-page-scripts]');
-      if (!template) return;
-      template.content.querySelectorAll('script').forEach(function (held) {
-        var script = document.createElement('script');
-        if (held.type) script.type = held.type;
-        script.src = held.getAttribute('src');
-        document.body.append(script);
-      });
-    });
-  });
-}
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startPageScripts);
-else startPageScripts();
 // A scripted button (type=button, outside React islands, which hold their own clicks) clicked before the page's
-// scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in ./page-scripts.ts).
+// scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in ./page-scripts.ts),
+// or once they have failed to load, so that the buttons of inline scripts work anyway.
 var heldButtons = [];
 function holdScriptedClick(event) {
   var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
@@ -48,8 +29,34 @@ function holdScriptedClick(event) {
   event.stopImmediatePropagation();
   if (heldButtons.indexOf(button) < 0) heldButtons.push(button);
 }
-document.addEventListener('click', holdScriptedClick, true);
-document.addEventListener('cinecat:page-scripts-ready', function () {
+function releaseHeldClicks() {
+  if (!heldButtons) return;
   document.removeEventListener('click', holdScriptedClick, true);
   heldButtons.forEach(function (button) { if (button.isConnected) button.click(); });
-}, { once: true });
+  heldButtons = null;
+}
+document.addEventListener('click', holdScriptedClick, true);
+document.addEventListener('cinecat:page-scripts-ready', releaseHeldClicks);
+// The page's scripts (./page-scripts.ts, and the service worker's registration) start after the first paint, so
+// that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>, which the browser
+// neither fetches nor runs; they are copied out once the document is parsed, a frame has been painted and a task
+// has passed.
+function startPageScripts() {
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      var template = document.querySelector('template[data-page-scripts]');
+      if (!template) return releaseHeldClicks();
+      template.content.querySelectorAll('script').forEach(function (held) {
+        var script = document.createElement('script');
+        if (held.type === 'module') {
+          script.type = 'module';
+          script.addEventListener('error', releaseHeldClicks);
+        }
+        script.src = held.getAttribute('src');
+        document.body.append(script);
+      });
+    });
+  });
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startPageScripts);
+else startPageScripts();

@@ -87,3 +87,12 @@ test("a page script's button pressed before the script has loaded acts once it h
   await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
   await expect(sorts.getByRole('button', { name: 'Popularity' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('when the page scripts fail to load, the buttons of inline scripts still work', async ({ page }) => {
+  await page.route('**/_astro/PageScripts.*.js', (route) => route.abort());
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox')).toBeFocused();
+});
