@@ -19,8 +19,9 @@ document.addEventListener('contextmenu', function (event) { event.preventDefault
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
 // A scripted button (type=button, outside React islands, which hold their own clicks) clicked before the page's
-// scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in ./page-scripts.ts),
-// or once they have failed to load, so that the buttons of inline scripts work anyway.
+// scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in
+// src/components/layout/page-scripts.ts), or once they have failed to load, so that inline scripts' buttons work
+// anyway.
 var heldButtons = [];
 function holdScriptedClick(event) {
   var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
@@ -37,10 +38,10 @@ function releaseHeldClicks() {
 }
 document.addEventListener('click', holdScriptedClick, true);
 document.addEventListener('cinecat:page-scripts-ready', releaseHeldClicks);
-// The page's scripts (./page-scripts.ts, and the service worker's registration) start after the first paint, so
-// that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>, which the browser
-// neither fetches nor runs; they are copied out once the document is parsed, a frame has been painted and a task
-// has passed.
+// The page's scripts (src/components/layout/PageScripts.astro, and the service worker's registration) start after
+// the first paint, so that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>,
+// which the browser neither fetches nor runs; they are copied out once the document is parsed, a frame has been
+// painted and a task has passed.
 function startPageScripts() {
   requestAnimationFrame(function () {
     setTimeout(function () {

@@ -1,4 +1,4 @@
-/** The script of AccountMenu.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of AccountMenu.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { signOut } from '../../lib/accounts/client/account-calls.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';

@@ -1,4 +1,4 @@
-/** The script of Hero.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of Hero.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { HERO_INTERVAL_MS } from '../../lib/catalog/client/constants.ts';
 for (const hero of document.querySelectorAll<HTMLElement>('[data-hero]')) {
   const slides = [...hero.querySelectorAll<HTMLElement>('[data-hero-slide]')];

@@ -1,4 +1,4 @@
-/** The script of ShareButton.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of ShareButton.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { SHARE_COPIED_MESSAGE, SHARE_FAILED_MESSAGE, shareLink } from '../../lib/ui/client/share.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 document.addEventListener('click', async (event) => {

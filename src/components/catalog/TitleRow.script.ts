@@ -1,4 +1,4 @@
-/** The script of TitleRow.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of TitleRow.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { ROW_SCROLL_FRACTION } from '../../lib/catalog/client/constants.ts';
 document.addEventListener('click', (event) => {
   const button = (event.target as Element).closest<HTMLButtonElement>('[data-row-scroll]');

@@ -1,4 +1,4 @@
-/** The script of KnownFor.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of KnownFor.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { compareKnownFor, type KnownForSort } from '../../lib/catalog/client/people-params.ts';
 const keys = (item: HTMLElement) => ({
   popularity: item.dataset.popularity ? Number(item.dataset.popularity) : null,

@@ -1,5 +1,5 @@
 /**
- * The script of PersonDetailPage.astro, loaded after the first paint (src/layouts/page-scripts.ts).
+ * The script of PersonDetailPage.astro, loaded after the first paint (../layout/page-scripts.ts).
  * Built from a name-only row (imported cast): ask the person proxy and show what it knows.
  */
 import { fetchActorDetails } from '../../lib/catalog/client/person-details.ts';

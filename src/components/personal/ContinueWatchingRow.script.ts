@@ -1,3 +1,3 @@
-/** The script of ContinueWatchingRow.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of ContinueWatchingRow.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { wakeForSignedInUser } from '../../lib/personal/client/wake-island.ts';
 wakeForSignedInUser(document.querySelector('[data-continue-watching]'));

@@ -1,4 +1,4 @@
-/** The script of TitleActionsBox.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of TitleActionsBox.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { wakeForSignedInUser } from '../../lib/personal/client/wake-island.ts';
 const island = document.querySelector('.personal-actions')?.closest('astro-island');
 wakeForSignedInUser(island);

@@ -1,4 +1,4 @@
-/** The script of Toaster.astro, loaded after the first paint (src/layouts/page-scripts.ts). */
+/** The script of Toaster.astro, loaded after the first paint (../layout/page-scripts.ts). */
 import { $toasts, dismissToast, showPendingToast } from '../../lib/ui/client/toast.ts';
 const root = document.querySelector<HTMLElement>('[data-toaster]')!;
 $toasts.subscribe((toasts) => {

@@ -1,5 +1,5 @@
 /**
- * Runs on every page (src/layouts/page-scripts.ts): the once-per-session view tracking (plus the title's view count
+ * Runs on every page (src/components/layout/page-scripts.ts): the once-per-session view tracking (plus the title's view count
  * when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live view count of a title
  * page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code is only loaded
  * when one is remembered.

@@ -1,6 +1,6 @@
 /**
- * The scripts of the page's components; BaseLayout's only module script, started after the first paint by the head
- * script (./early.js).
+ * The scripts of the page's components; BaseLayout's only module script (./PageScripts.astro), started after the
+ * first paint by the head script (src/layouts/early.js).
  *
  * A component whose script imports modules names it here, with a selector for its markup; the script runs on the
  * pages that have that markup. Why not a `<script>` in each component: Astro emits each one as a module, with its
@@ -12,17 +12,17 @@
  * scripts here have loaded, announced by PAGE_SCRIPTS_READY.
  */
 const PAGE_SCRIPTS: ReadonlyArray<readonly [selector: string, load: () => Promise<unknown>]> = [
-  ['[data-toaster]', () => import('../components/ui/Toaster.script.ts')],
-  ['[data-account]', () => import('../components/accounts/AccountMenu.script.ts')],
-  ['body', () => import('../lib/personal/client/personal-hooks.ts')],
-  ['[data-hero]', () => import('../components/catalog/Hero.script.ts')],
-  ['[data-row-scroll]', () => import('../components/catalog/TitleRow.script.ts')],
-  ['[data-share]', () => import('../components/catalog/ShareButton.script.ts')],
-  ['[data-coming-soon]', () => import('../components/catalog/MobileActionBar.script.ts')],
-  ['.personal-actions', () => import('../components/personal/TitleActionsBox.script.ts')],
-  ['[data-continue-watching]', () => import('../components/personal/ContinueWatchingRow.script.ts')],
-  ['[data-person-details]', () => import('../components/people/PersonDetailPage.script.ts')],
-  ['[data-known-for]', () => import('../components/people/KnownFor.script.ts')],
+  ['[data-toaster]', () => import('../ui/Toaster.script.ts')],
+  ['[data-account]', () => import('../accounts/AccountMenu.script.ts')],
+  ['body', () => import('../../lib/personal/client/personal-hooks.ts')],
+  ['[data-hero]', () => import('../catalog/Hero.script.ts')],
+  ['[data-row-scroll]', () => import('../catalog/TitleRow.script.ts')],
+  ['[data-share]', () => import('../catalog/ShareButton.script.ts')],
+  ['[data-coming-soon]', () => import('../catalog/MobileActionBar.script.ts')],
+  ['.personal-actions', () => import('../personal/TitleActionsBox.script.ts')],
+  ['[data-continue-watching]', () => import('../personal/ContinueWatchingRow.script.ts')],
+  ['[data-person-details]', () => import('../people/PersonDetailPage.script.ts')],
+  ['[data-known-for]', () => import('../people/KnownFor.script.ts')],
 ];
 
 /** The event ./early.js waits for (a literal there: it is inlined as plain text). */
