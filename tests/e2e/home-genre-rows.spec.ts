@@ -44,6 +44,7 @@ test('home: newsletter only thanks the subscriber', async ({ page }) => {
   const box = page.getByRole('region', { name: 'Subscribe to our newsletter' });
   await box.getByRole('button', { name: 'Subscribe' }).click();
   await expect(box.getByText('Thank you for subscribing!')).toHaveCount(0); // the e-mail is required
+  await page.waitForLoadState('networkidle'); // the page's own calls (session, view report) are done
   const requests: string[] = [];
   page.on('request', (request) => {
     const sent = ['document', 'fetch', 'xhr'].includes(request.resourceType()) && !request.url().includes('/fragments/home-rows/');
