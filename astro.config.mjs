@@ -27,7 +27,8 @@ export default defineConfig({
     define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) },
     plugins: [{
       // No <link rel=modulepreload> per dependency of a dynamic import: appending them cost the page-script loader
-      // (src/layouts/page-scripts.ts) one long task after the first paint; the browser fetches the chunks itself.
+      // (src/components/layout/page-scripts.ts) one long task after the first paint; the browser fetches the chunks
+      // itself.
       // A plugin because Astro sets the client build's modulePreload over the user's `build`.
       name: 'cinecat:no-modulepreload',
       configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
