@@ -45,9 +45,8 @@ document.addEventListener('cinecat:page-scripts-ready', releaseHeldClicks);
 function startPageScripts() {
   requestAnimationFrame(function () {
     setTimeout(function () {
-      var template = document.querySelector('template[data-page-scripts]');
-      if (!template) return releaseHeldClicks();
-      template.content.querySelectorAll('script').forEach(function (held) {
+      // BaseLayout, the only page that inlines this script, always renders the template.
+      document.querySelector('template[data-page-scripts]').content.querySelectorAll('script').forEach(function (held) {
         var script = document.createElement('script');
         if (held.type === 'module') {
           script.type = 'module';
