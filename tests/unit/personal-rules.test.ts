@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { relativeAge } from '../../src/lib/requests/client/relative-time.ts';
 import { requesterName } from '../../src/lib/requests/requests.ts';
 import { countryOf, deviceTypeOf } from '../../src/lib/analytics/events.ts';
-import { viewsToReport } from '../../src/lib/analytics/client/view-reporting.ts';
+import fc from 'fast-check';
+import { formatViewCount, viewsToReport } from '../../src/lib/analytics/client/view-reporting.ts';
 import { createThrottle, progressPercentage, readPlayerMessage } from '../../src/lib/history/client/player-progress.ts';
 import { resumeHref } from '../../src/lib/history/history.ts';
 import { ratingWeight, reasonFor } from '../../src/lib/recommendations/signals.ts';
@@ -73,6 +74,11 @@ describe('view tracking', () => {
     expect(show?.title).toEqual({ type: 'tv', tmdbId: 9 });
     show!.done();
     expect(viewsToReport(fake, 'tv:9')).toBeNull();
+  });
+
+  it('writes a view count with thousands separators, as en-US does', () => {
+    expect([0, 999, 1000, 12345, 1234567].map(formatViewCount)).toEqual(['0', '999', '1,000', '12,345', '1,234,567']);
+    fc.assert(fc.property(fc.nat(), (count) => formatViewCount(count) === count.toLocaleString('en-US')));
   });
 });
 
