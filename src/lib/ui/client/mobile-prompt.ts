@@ -3,11 +3,13 @@
 export const MOBILE_PROMPT_KEY = 'mobile-app-prompt';
 export const MOBILE_MAX_WIDTH = 767; // spec: mobile threshold is a width under 768
 
-export const APP_SLIDES = [
-  { icon: '📱', title: 'Optimised for your device', text: 'A fast, touch-friendly catalogue made for phones and tablets.' },
-  { icon: '⬇️', title: 'Offline downloads', text: 'Save titles and keep browsing pages you visited, even without a connection.' },
-  { icon: '✨', title: 'Enhanced features', text: 'Notifications, quick resume and your lists one tap away. Get the app:' },
-] as const;
+export type AppFeatureIconName = 'device' | 'download' | 'sparkles';
+
+export const APP_SLIDES: ReadonlyArray<{ icon: AppFeatureIconName; title: string; text: string }> = [
+  { icon: 'device', title: 'Optimised for your device', text: 'A fast, touch-friendly catalogue made for phones and tablets.' },
+  { icon: 'download', title: 'Offline downloads', text: 'Save titles and keep browsing pages you visited, even without a connection.' },
+  { icon: 'sparkles', title: 'Enhanced features', text: 'Notifications, quick resume and your lists one tap away. Get the app:' },
+];
 
 /** Placeholders: the apps are not published yet. */
 export const STORE_LINKS = [
