@@ -134,9 +134,10 @@ test.describe('global behaviour', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Back to top' });
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 250));
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForTimeout(200); // two frames and more: the button would have shown by now
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.evaluate(() => window.scrollTo(0, 301));
     await expect(button).toBeVisible();
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
