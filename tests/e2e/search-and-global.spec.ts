@@ -214,6 +214,44 @@ test.describe('mobile app prompt', () => {
     await page.waitForLoadState('load');
     await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeHidden();
   });
+
+  test('it is open in the first paint: before the page content is parsed', async ({ page }) => {
+    await asPhoneVisitor(page);
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('main')) return;
+        observer.disconnect();
+        document.documentElement.dataset.promptOpenAtMain = String(document.querySelector<HTMLDialogElement>('dialog.mobile-prompt')?.open);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/about');
+    await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.promptOpenAtMain)).toBe('true');
+  });
+
+  test('a desktop window 768 px wide and an automated browser do not see it', async ({ page }) => {
+    const promptAfterLoad = async () => {
+      await page.goto('/about');
+      await page.waitForLoadState('load');
+      await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeHidden();
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true); // Next's autofocus waits for the dialog
+    };
+    await page.setViewportSize({ width: 390, height: 844 });
+    await promptAfterLoad(); // automated
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+    await page.setViewportSize({ width: 768, height: 900 });
+    await promptAfterLoad();
+  });
+
+  test.describe('on a phone agent', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', viewport: { width: 1024, height: 768 } });
+
+    test('it shows whatever the width', async ({ page }) => {
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+      await page.goto('/about');
+      await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeVisible();
+    });
+  });
 });
 
 test('visited pages work offline through the service worker', async ({ page, context }) => {

@@ -1,11 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
 import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
 import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/catalog/sitemap.ts';
-import { isMobileVisitor, shouldShowMobilePrompt } from '../../src/lib/ui/client/mobile-prompt.ts';
-
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
 describe('search rules', () => {
   it('trims, collapses spaces and treats blank text as no search', () => {
@@ -70,24 +66,5 @@ describe('sitemap and robots', () => {
     const robots = renderRobots('https://cine.example');
     expect(robots).toContain('Sitemap: https://cine.example/sitemap.xml');
     for (const path of ['/api/', '/admin', '/profile', '/my-list', '/wishlist']) expect(robots).toContain(`Disallow: ${path}\n`);
-  });
-});
-
-describe('mobile app prompt', () => {
-  it('targets mobile agents and widths under 768, reading the width only when the agent does not say', () => {
-    const widthOf = (width: number) => vi.fn(() => width);
-    const phoneWidth = widthOf(1024);
-    expect(isMobileVisitor(IPHONE, phoneWidth)).toBe(true);
-    expect(phoneWidth).not.toHaveBeenCalled(); // reading it would lay the page out
-    expect(isMobileVisitor(DESKTOP, widthOf(767))).toBe(true);
-    expect(isMobileVisitor(DESKTOP, widthOf(768))).toBe(false);
-  });
-
-  it('shows once per session, never after skipping, never to automated browsers', () => {
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: null })).toBe(true);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: 'shown' })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: 'skipped' })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: DESKTOP, width: () => 1280, seen: null })).toBe(false);
-    expect(shouldShowMobilePrompt({ userAgent: IPHONE, width: () => 390, seen: null, automated: true })).toBe(false);
   });
 });
