@@ -96,3 +96,19 @@ test('when the page scripts fail to load, the buttons of inline scripts still wo
   await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox')).toBeFocused();
 });
+
+test("when the browser refuses the site's storage, the page's other scripts still run", async ({ page, db }) => {
+  // As a browser that blocks site data: reading either storage throws, which stops the every-page scripts that use it.
+  await page.addInitScript(() => {
+    for (const name of ['sessionStorage', 'localStorage']) {
+      Object.defineProperty(window, name, { get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+    }
+  });
+  const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
+    .orderBy('people.id').executeTakeFirstOrThrow();
+  await page.goto(`/people/${slugify(person.name)}/${person.id}`);
+  expect(await page.evaluate(() => { try { return typeof sessionStorage; } catch { return 'refused'; } })).toBe('refused');
+  const sorts = page.getByRole('group', { name: 'Sort Known For' });
+  await sorts.getByRole('button', { name: 'Top Rated' }).click();
+  await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+});

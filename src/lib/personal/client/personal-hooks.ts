@@ -1,5 +1,5 @@
 /**
- * Runs on every page (src/components/layout/page-scripts.ts): the once-per-session view tracking (plus the title's view count
+ * Started on every page by src/components/layout/page-scripts.ts: the once-per-session view tracking (plus the title's view count
  * when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live view count of a title
  * page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code is only loaded
  * when one is remembered.
@@ -7,14 +7,16 @@
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { sendViewReport, showLiveViewCount, viewsToReport } from '../../analytics/client/view-reporting.ts';
 
-const report = viewsToReport(sessionStorage, document.querySelector<HTMLElement>('[data-view-title]')?.dataset.viewTitle);
-const reported = report ? sendViewReport(report) : null;
-const viewCount = document.querySelector<HTMLElement>('[data-view-count]');
-if (viewCount) void showLiveViewCount(viewCount, reported);
+export function startPersonalHooks(): void {
+  const report = viewsToReport(sessionStorage, document.querySelector<HTMLElement>('[data-view-title]')?.dataset.viewTitle);
+  const reported = report ? sendViewReport(report) : null;
+  const viewCount = document.querySelector<HTMLElement>('[data-view-count]');
+  if (viewCount) void showLiveViewCount(viewCount, reported);
 
-if (sessionStorage.getItem(PENDING_ACTION_KEY)) {
-  void Promise.all([import('../../accounts/client/session-store.ts'), import('./pending-action.ts')])
-    .then(async ([{ resolvedUser }, { applyPendingAction }]) => {
-      if (await resolvedUser()) await applyPendingAction();
-    });
+  if (sessionStorage.getItem(PENDING_ACTION_KEY)) {
+    void Promise.all([import('../../accounts/client/session-store.ts'), import('./pending-action.ts')])
+      .then(async ([{ resolvedUser }, { applyPendingAction }]) => {
+        if (await resolvedUser()) await applyPendingAction();
+      });
+  }
 }
