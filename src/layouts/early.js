@@ -39,10 +39,15 @@ function releaseHeldClicks() {
 document.addEventListener('click', holdScriptedClick, true);
 document.addEventListener('cinecat:page-scripts-ready', releaseHeldClicks);
 // The page's scripts (src/components/layout/PageScripts.astro, and the service worker's registration) start after
-// the first paint, so that no request of theirs competes with it: BaseLayout keeps their <script>s in a <template>,
-// which the browser neither fetches nor runs; they are copied out once the document is parsed, a frame has been
-// painted and a task has passed.
+// the largest paint, so that no request of theirs competes with it: BaseLayout keeps their <script>s in a
+// <template>, which the browser neither fetches nor runs. They are copied out once the page's images have loaded
+// (on a phone the largest paint is the lead image), a frame has been painted and a task has passed; at the latest
+// PAGE_SCRIPTS_LATEST_MS after the document is parsed, so that a slow image host does not keep the buttons waiting.
+var PAGE_SCRIPTS_LATEST_MS = 2000;
+var pageScriptsStarted = false;
 function startPageScripts() {
+  if (pageScriptsStarted) return;
+  pageScriptsStarted = true;
   requestAnimationFrame(function () {
     setTimeout(function () {
       // BaseLayout, the only page that inlines this script, always renders the template.
@@ -58,5 +63,5 @@ function startPageScripts() {
     });
   });
 }
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startPageScripts);
-else startPageScripts();
+window.addEventListener('load', startPageScripts);
+document.addEventListener('DOMContentLoaded', function () { setTimeout(startPageScripts, PAGE_SCRIPTS_LATEST_MS); });

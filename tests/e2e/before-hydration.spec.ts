@@ -112,3 +112,39 @@ test("when the browser refuses the site's storage, the page's other scripts stil
   await sorts.getByRole('button', { name: 'Top Rated' }).click();
   await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test.describe('the page scripts start after the largest paint', () => {
+  async function moviePath(db: Parameters<Parameters<typeof test>[2]>[0]['db']) {
+    const movie = await db.selectFrom('movies').select(['tmdb_id', 'title']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    return `/movie/${slugify(movie.title)}/${movie.tmdb_id}`;
+  }
+
+  test('once the images have loaded', async ({ page, db }) => {
+    await page.addInitScript(() => {
+      const mark = (name: string) => { document.documentElement.dataset[name] = String(performance.now()); };
+      window.addEventListener('load', () => mark('loadedAt'));
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('body > script[src*="/_astro/PageScripts."]')) return;
+        observer.disconnect();
+        mark('scriptsAt');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.route('**/art/**', async (route) => { // images that take a while: the load event comes well after parsing
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto(await moviePath(db));
+    await expect(page.locator('html[data-scripts-at]')).toHaveCount(1);
+    const { loadedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+    expect(Number(scriptsAt)).toBeGreaterThan(Number(loadedAt));
+  });
+
+  test('or 2 s after the document when an image host is slow', async ({ page, db }) => {
+    await page.route('**/art/**', () => {}); // never answered
+    const requested = page.waitForRequest(/\/_astro\/PageScripts\./, { timeout: 10_000 });
+    await page.goto(await moviePath(db), { waitUntil: 'domcontentloaded' });
+    const parsedAt = Date.now();
+    await requested;
+    expect(Date.now() - parsedAt).toBeGreaterThan(1_500);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The scripts of the page's components; BaseLayout's only module script (./PageScripts.astro), started after the
- * first paint by the head script (src/layouts/early.js).
+ * largest paint by the head script (src/layouts/early.js).
  *
  * A component whose script imports modules is named here. The scripts of every page's components (BaseLayout renders
  * their markup on every page) are imported statically and export a start function: astro.config.mjs bundles them into
