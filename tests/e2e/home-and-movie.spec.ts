@@ -46,3 +46,18 @@ test('a movie without a stream link defaults to the trailer and has no Play Movi
   await expect(page.getByRole('link', { name: /Play Movie/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Full Movie' })).toBeDisabled();
 });
+
+test("a title page's lead image is preloaded and painted with its frame; images further down wait", async ({ page, db }) => {
+  const movie = await db.selectFrom('movies').select(['tmdb_id', 'title']).where('is_published', '=', true)
+    .where('backdrop_path', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+  await page.goto(`/movie/${slugify(movie.title)}/${movie.tmdb_id}`);
+  const backdrop = page.locator('.title-backdrop img');
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  expect(await preload.getAttribute('href')).toBe(await backdrop.getAttribute('src'));
+  await expect(backdrop).toHaveAttribute('loading', 'eager');
+  await expect(backdrop).not.toHaveAttribute('decoding', /./); // async would let the browser paint it frames later
+  const further = page.locator('main img[loading="lazy"]');
+  expect(await further.count()).toBeGreaterThan(0);
+  for (const image of await further.all()) await expect(image).toHaveAttribute('decoding', 'async');
+});
