@@ -41,9 +41,14 @@ document.addEventListener('cinecat:page-scripts-ready', releaseHeldClicks);
 // The page's scripts (src/components/layout/PageScripts.astro, and the service worker's registration) start after
 // the largest paint, so that no request of theirs competes with it: BaseLayout keeps their <script>s in a
 // <template>, which the browser neither fetches nor runs. They are copied out once the page's images have loaded
-// (on a phone the largest paint is the lead image), a frame has been painted and a task has passed; at the latest
-// PAGE_SCRIPTS_LATEST_MS after the document is parsed, so that a slow image host does not keep the buttons waiting.
+// (on a phone the largest paint is the lead image) and that image's paint has been reported, a frame later and a
+// task later; at the latest PAGE_SCRIPTS_LATEST_MS after the document is parsed, so that a slow image host does not
+// keep the buttons waiting.
 var PAGE_SCRIPTS_LATEST_MS = 2000;
+// The report of the lead image's paint (a largest-contentful-paint entry) carries the time its frame was presented,
+// which on a busy phone comes a few frames after the load event. It is awaited at most this long after load: on some
+// screens another element is the largest paint, and the lead image is never reported.
+var LEAD_IMAGE_PAINT_WAIT_MS = 500;
 var pageScriptsStarted = false;
 function startPageScripts() {
   if (pageScriptsStarted) return;
@@ -63,5 +68,25 @@ function startPageScripts() {
     });
   });
 }
-window.addEventListener('load', startPageScripts);
+function startPageScriptsOnceLeadImagePainted() {
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (!document.querySelector('img[fetchpriority="high"]') || !types || types.indexOf('largest-contentful-paint') < 0) {
+    startPageScripts();
+    return;
+  }
+  var observer = new PerformanceObserver(function (list) {
+    var leadImagePainted = list.getEntries().some(function (entry) {
+      return entry.element instanceof HTMLImageElement && entry.element.getAttribute('fetchpriority') === 'high';
+    });
+    if (!leadImagePainted) return;
+    observer.disconnect();
+    startPageScripts();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  setTimeout(function () {
+    observer.disconnect();
+    startPageScripts();
+  }, LEAD_IMAGE_PAINT_WAIT_MS);
+}
+window.addEventListener('load', startPageScriptsOnceLeadImagePainted);
 document.addEventListener('DOMContentLoaded', function () { setTimeout(startPageScripts, PAGE_SCRIPTS_LATEST_MS); });

@@ -139,6 +139,28 @@ test.describe('the page scripts start after the largest paint', () => {
     expect(Number(scriptsAt)).toBeGreaterThan(Number(loadedAt));
   });
 
+  test("and once the lead image's paint has been reported", async ({ page, db }) => {
+    await page.addInitScript(() => {
+      const mark = (name: string) => { document.documentElement.dataset[name] ??= String(performance.now()); };
+      // A busy phone: the report of a paint (with the time its frame was presented) comes 300 ms late.
+      const Reported = window.PerformanceObserver;
+      window.PerformanceObserver = class extends Reported {
+        constructor(callback: PerformanceObserverCallback) {
+          super((list, observer) => setTimeout(() => { mark('paintReportedAt'); callback(list, observer); }, 300));
+        }
+      };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('body > script[src*="/_astro/PageScripts."]')) return;
+        observer.disconnect();
+        mark('scriptsAt');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(await moviePath(db));
+    await expect(page.locator('html[data-scripts-at]')).toHaveCount(1);
+    const { paintReportedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+    expect(Number(scriptsAt)).toBeGreaterThan(Number(paintReportedAt));
+  });
+
   test('or 2 s after the document when an image host is slow', async ({ page, db }) => {
     await page.route('**/art/**', () => {}); // never answered
     const requested = page.waitForRequest(/\/_astro\/PageScripts\./, { timeout: 10_000 });
