@@ -35,10 +35,10 @@
   dialog.addEventListener('cancel', function () { remember('skipped'); });
   var seen = 'unknown'; // without session storage it could not stay once per session: not shown
   try { seen = sessionStorage.getItem(SESSION_KEY); } catch (error) {}
-  // The agent decides first: reading the width makes the browser lay out what it has parsed.
-  var mobile = MOBILE_AGENT.test(navigator.userAgent) || window.innerWidth <= MOBILE_MAX_WIDTH;
   // Crawlers and automated browsers are not the audience of an app promotion.
-  if (navigator.webdriver || seen !== null || !mobile) return;
+  if (navigator.webdriver || seen !== null) return;
+  // The width last, and only when the agent does not say: reading it makes the browser lay out what it has parsed.
+  if (!MOBILE_AGENT.test(navigator.userAgent) && window.innerWidth > MOBILE_MAX_WIDTH) return;
   remember('shown');
   dialog.showModal(); // modal: focus moves to Next (autofocus), Tab stays inside, Escape closes
 })();
