@@ -1,4 +1,4 @@
-/** The script of AccountMenu.astro; every page has one, and ../layout/page-scripts.ts starts it after the first paint. */
+/** The script of AccountMenu.astro; every page has one, and ../layout/page-scripts.ts starts it. */
 import { signOut } from '../../lib/accounts/client/account-calls.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';

@@ -2,13 +2,15 @@
  * The scripts of the page's components; BaseLayout's only module script (./PageScripts.astro), started after the
  * largest paint by the head script (src/layouts/early.js).
  *
- * A component whose script imports modules is named here. The scripts of every page's components (BaseLayout renders
- * their markup on every page) are imported statically and export a start function: astro.config.mjs bundles them into
- * this module's chunk, so that a page makes one request for all of them and their shared modules, not one per
- * module. The others name a selector for their markup and are loaded only on the pages that have it. Why not a `<script>` in each component:
- * Astro emits each one as a module, with its shared chunks a few levels deep, all fetched at high priority before the
- * first paint, and on a phone that first paint is the largest one of the title pages (their lead image is
- * preloaded). Scripts without imports stay in their components: Astro inlines them, which costs no request.
+ * A component whose script imports modules is named here. The scripts of every page's components (BaseLayout
+ * renders their markup on every page) are imported statically and export a start function: astro.config.mjs bundles
+ * them into this module's chunk, so that a page makes one request for all of them and their shared modules, not one
+ * per module. The others name a selector for their markup and are loaded only on the pages that have it.
+ *
+ * Why not a `<script>` in each component: Astro emits each one as a module, with its shared chunks a few levels
+ * deep, all fetched at high priority before the first paint, and on a phone that first paint is the largest one of
+ * the title pages (their lead image is preloaded). Scripts without imports stay in their components: Astro inlines
+ * them, which costs no request.
  *
  * A scripted button clicked before its script has run is held by the head script and clicked again once the
  * scripts here have loaded, announced by PAGE_SCRIPTS_READY.

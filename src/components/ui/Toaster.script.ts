@@ -1,4 +1,4 @@
-/** The script of Toaster.astro; every page has one, and ../layout/page-scripts.ts starts it after the first paint. */
+/** The script of Toaster.astro; every page has one, and ../layout/page-scripts.ts starts it. */
 import { $toasts, dismissToast, showPendingToast } from '../../lib/ui/client/toast.ts';
 
 export function startToaster(): void {

@@ -1,6 +1,6 @@
 /**
- * What the app promotion says: the mobile prompt (src/components/layout/MobilePrompt.astro, which also decides when
- * it shows) and /download-app.
+ * What the app promotion says: the mobile prompt (src/components/layout/MobilePrompt.astro; when it shows is decided
+ * by its script, ./mobile-prompt.js there) and /download-app.
  */
 
 export type AppFeatureIconName = 'device' | 'download' | 'sparkles';

@@ -1,8 +1,8 @@
 /**
- * Started on every page by src/components/layout/page-scripts.ts: the once-per-session view tracking (plus the title's view count
- * when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live view count of a title
- * page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code is only loaded
- * when one is remembered.
+ * Started on every page by src/components/layout/page-scripts.ts: the once-per-session view tracking (plus the
+ * title's view count when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live view
+ * count of a title page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code
+ * is only loaded when one is remembered.
  */
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { sendViewReport, showLiveViewCount, viewsToReport } from '../../analytics/client/view-reporting.ts';
