@@ -1,6 +1,5 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
 import type { ColumnType, Generated, Insertable } from 'kysely';
-import type { SkippedTitle } from '../src/lib/admin/contract.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
@@ -230,7 +229,7 @@ export interface ImportJobsTable {
   end_page: number;
   current_page: number;
   processed: Generated<number>;
-  skipped: Json<SkippedTitle[], string | undefined>;
+  skipped: Json<{ tmdbId: number; reason: string }[], string | undefined>;
   status: Generated<ImportJobStatus>;
   error: string | null;
   attempt: Generated<number>;

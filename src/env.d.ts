@@ -15,7 +15,7 @@ declare global {
   namespace App {
     interface Locals {
       /** The signed-in user, or null for a visitor; undefined until looked up (accounts/server-env.ts sessionUserOf). */
-      user?: import('./lib/accounts/guards.ts').SessionUser | null;
+      user?: import('./lib/accounts/contract.ts').SessionUser | null;
     }
   }
 }

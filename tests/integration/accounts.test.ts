@@ -10,7 +10,7 @@ import { expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import type { AccountDeps } from '../../src/lib/accounts/actions.ts';
 import { authorizeCredentials, createAuthConfig } from '../../src/lib/accounts/auth-config.ts';
-import type { SessionUser } from '../../src/lib/accounts/guards.ts';
+import type { SessionUser } from '../../src/lib/accounts/contract.ts';
 import type { MailMessage } from '../../src/lib/accounts/mail.ts';
 import { sendQueuedAccountMail } from '../../src/lib/accounts/mail-queue.ts';
 import { hashPassword, needsRehash } from '../../src/lib/accounts/passwords.ts';

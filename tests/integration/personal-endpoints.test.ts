@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import type { SessionUser } from '../../src/lib/accounts/guards.ts';
+import type { SessionUser } from '../../src/lib/accounts/contract.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { SessionUser } from '../../src/lib/accounts/guards.ts';
+import type { SessionUser } from '../../src/lib/accounts/contract.ts';
 
 export async function insertUser(db: Kysely<Database>, email: string): Promise<SessionUser> {
   const row = await db.insertInto('users').values({ email, password_hash: 'not-a-real-hash', email_confirmed_at: new Date() })

@@ -1,6 +1,6 @@
 /** /profile: the e-mail with its generated avatar, and the change-password form (signed-in users only). */
 import { useState } from 'react';
-import type { SessionUser } from '../../lib/accounts/guards.ts';
+import type { SessionUser } from '../../lib/accounts/contract.ts';
 import { postJson } from '../../lib/accounts/client/account-calls.ts';
 import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SessionUser } from '../../lib/accounts/guards.ts';
+import type { SessionUser } from '../../lib/accounts/contract.ts';
 import { $session, guardRedirect, type SessionRequirement } from '../../lib/accounts/client/session-store.ts';
 
 interface Props {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { ContentType } from '../../../db/schema.ts';
+import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
 import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
 

@@ -4,7 +4,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
-import type { ContentType } from '../../../db/schema.ts';
+import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
 
 const POLL_MS = 1000;

@@ -1,6 +1,6 @@
 /** A loud banner while a demo account's README password still works on this (production) deployment. */
 import { useEffect, useState } from 'react';
-import type { SecurityStatus } from '../../lib/accounts/demo-passwords.ts';
+import type { SecurityStatus } from '../../lib/accounts/contract.ts';
 import { api } from './api.ts';
 
 export default function SecurityBanner() {

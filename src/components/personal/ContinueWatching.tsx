@@ -1,7 +1,7 @@
 /** Home's Continue Watching row: unfinished titles, newest first; renders nothing when there are none. */
 import { useEffect, useState } from 'react';
 import { fetchContinueWatching } from '../../lib/personal/client/api.ts';
-import type { ContinueWatchingItem } from '../../lib/history/history.ts';
+import type { ContinueWatchingItem } from '../../lib/history/contract.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 
 export default function ContinueWatching() {

@@ -6,7 +6,7 @@ import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { fetchRecommendations } from '../../lib/personal/client/api.ts';
 import { LOGIN_FOR_RECOMMENDATIONS, NO_RECOMMENDATIONS, RECOMMENDATIONS_FAILED } from '../../lib/personal/client/constants.ts';
-import type { Recommendation } from '../../lib/recommendations/recommendations.ts';
+import type { Recommendation } from '../../lib/recommendations/contract.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';
 import SkeletonGrid from './SkeletonGrid.tsx';

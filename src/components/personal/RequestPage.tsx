@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { fetchPublicRequests, submitRequest } from '../../lib/personal/client/api.ts';
 import { EMPTY_REQUEST, NO_PUBLIC_REQUESTS, REQUEST_FAILED, REQUEST_SUBMITTED } from '../../lib/personal/client/constants.ts';
 import { relativeAge } from '../../lib/requests/client/relative-time.ts';
-import type { PublicRequest } from '../../lib/requests/requests.ts';
+import type { PublicRequest } from '../../lib/requests/contract.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';

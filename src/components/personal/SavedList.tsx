@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ListName } from '../../../db/schema.ts';
+import type { ListName } from '../../lib/lists/contract.ts';
 import type { TitleCard } from '../../lib/catalog/client/cards.ts';
 import { $session, guardRedirect } from '../../lib/accounts/client/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/client/labels.ts';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { trailerEmbedUrl } from '../../lib/catalog/client/player.ts';
 import { defaultSeason, EPISODE_UNAVAILABLE_MESSAGE, parseEpisodeRequest } from '../../lib/catalog/client/seasons.ts';
-import type { EpisodeView, SeasonView } from '../../lib/catalog/tv-page.ts';
+import type { EpisodeView, SeasonView } from '../../lib/catalog/contract.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import EmbedFrame from '../player/EmbedFrame.tsx';
 import TvPlayer from '../player/TvPlayer.tsx';

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/schema.ts';
 import { InvalidInput, TooManyRequests } from '../http/errors.ts';
 import { confirmEmail, replacePassword } from './accounts.ts';
 import type { AccountMessage, ChangePasswordInput, ResetPasswordInput, SignUpInput } from './contract.ts';
-import type { SessionUser } from './guards.ts';
+import type { SessionUser } from './contract.ts';
 import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
 import { MESSAGES } from './client/messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

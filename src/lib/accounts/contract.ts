@@ -1,7 +1,16 @@
 /** Browser-safe contract of the account endpoints (/api/accounts/*, /api/me, /api/me/password). */
 import { z } from 'astro/zod';
 import { text } from '../http/contract.ts';
-import type { SessionUser } from './guards.ts';
+
+/**
+ * Who is calling. Endpoints declare who may call them (src/lib/http/endpoint.ts `access`), and the mechanism looks
+ * the session user up on demand (server-env.ts `sessionUserOf`), with the role read from the users table.
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+}
 
 const email = text(320);
 const password = text(1024);
@@ -21,3 +30,9 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordBody>;
 /** Every account answer that succeeds is one message for the user. */
 export interface AccountMessage { message: string }
 export interface MeResponse { user: SessionUser | null }
+
+/** GET /api/admin/security: what the dashboard's banner warns about. */
+export interface SecurityStatus {
+  /** Demo accounts anyone can sign in to (always empty off production, where they are the point). */
+  demoAccountsWithKnownPasswords: string[];
+}

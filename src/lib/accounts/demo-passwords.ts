@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { isProductionDeployment } from '../settings.ts';
 import { verifyPassword } from './passwords.ts';
+import type { SecurityStatus } from './contract.ts';
 
 // Stored hash -> whether the demo password matches it: a hash only changes with the password, so each is checked
 // once (scrypt at full cost) however often the dashboard asks.
@@ -36,11 +37,6 @@ export function demoPasswordWarning(emails: string[]): string {
     + `\n${rule}\n`;
 }
 
-/** GET /api/admin/security: what the dashboard's banner warns about. */
-export interface SecurityStatus {
-  /** Demo accounts anyone can sign in to (always empty off production, where they are the point). */
-  demoAccountsWithKnownPasswords: string[];
-}
 
 export async function securityStatus(db: Kysely<Database>): Promise<SecurityStatus> {
   return { demoAccountsWithKnownPasswords: isProductionDeployment() ? await accountsWithDemoPasswords(db) : [] };

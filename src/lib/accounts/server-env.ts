@@ -9,7 +9,7 @@ import { authSecret, mailSettings } from '../settings.ts';
 import type { AccountDeps, SignedIn } from './actions.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { resolveAuthSecret } from './secret.ts';
-import type { SessionUser } from './guards.ts';
+import type { SessionUser } from './contract.ts';
 import { getSessionUser, type SessionKeys } from './session.ts';
 
 /** What the accounts code needs to know about the request: Astro's configured `site` (astro.config.mjs). */

@@ -6,7 +6,7 @@
 import { encode, getToken } from '@auth/core/jwt';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { SessionUser } from './guards.ts';
+import type { SessionUser } from './contract.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

@@ -1,9 +1,7 @@
 /** Browser-safe contract of the admin endpoints (/api/admin/**): their input schemas and answers. */
 import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
-import type { LinkUploadError } from './episodes.ts';
-import type { BackupTable } from '../backup/tables.ts';
-import type { ContentType } from '../../../db/schema.ts';
+import type { ContentType } from '../catalog/client/title-kinds.ts';
 import { RESTORE_MODES } from '../backup/client/restore-options.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
@@ -122,9 +120,62 @@ export interface ImportJob {
   updatedAt: string;
   finishedAt: string | null;
 }
-export interface RestoreDone extends AdminMessage { rows: number; tables: BackupTable[] }
-export type { AdminList, AdminTitleRow } from './titles.ts';
-export type { AdminRequestRow } from './requests.ts';
-export type { AdminEpisodeRow, AdminSeasonView } from './episodes.ts';
-export type { AnalyticsSummary } from '../analytics/summary.ts';
-export type { RebuildState } from '../rebuild/index.ts';
+/** `tables`: the names of the tables the file held, in restore order. */
+export interface RestoreDone extends AdminMessage { rows: number; tables: string[] }
+export type { AnalyticsSummary } from '../analytics/contract.ts';
+
+export interface AdminList<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminTitleRow {
+  id: number;
+  tmdbId: number;
+  title: string;
+  posterPath: string | null;
+  isPublished: boolean;
+  createdAt: string;
+  /** Movies only. */
+  streamUrl?: string | null;
+  downloadUrl?: string | null;
+  /** Shows only. */
+  numberOfSeasons?: number;
+  trailerKey?: string | null;
+}
+
+export interface AdminRequestRow {
+  id: number;
+  userEmail: string | null;
+  message: string;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+export interface AdminEpisodeRow {
+  id: number;
+  seasonNumber: number;
+  episodeNumber: number;
+  tmdbId: number | null;
+  name: string | null;
+  overview: string | null;
+  streamUrl: string | null;
+  downloadUrl: string | null;
+}
+
+export interface AdminSeasonView {
+  show: { id: number; tmdbId: number; name: string; numberOfSeasons: number };
+  /** 1..numberOfSeasons, with 0 (Specials) first when the show has specials. */
+  seasons: number[];
+  season: number;
+  episodes: AdminEpisodeRow[];
+}
+
+export interface LinkUploadError {
+  index: number;
+  episodeNumber: number | null;
+  error: string;
+}
+export type { RebuildState } from '../rebuild/contract.ts';

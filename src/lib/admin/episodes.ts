@@ -3,28 +3,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { describeIssues } from '../http/contract.ts';
 import { Conflict, NotFound } from '../http/errors.ts';
-import { LinkItem } from './contract.ts';
+import { LinkItem, type AdminEpisodeRow, type AdminSeasonView, type LinkUploadError } from './contract.ts';
 
 type Db = Kysely<Database>;
 
-export interface AdminEpisodeRow {
-  id: number;
-  seasonNumber: number;
-  episodeNumber: number;
-  tmdbId: number | null;
-  name: string | null;
-  overview: string | null;
-  streamUrl: string | null;
-  downloadUrl: string | null;
-}
 
-export interface AdminSeasonView {
-  show: { id: number; tmdbId: number; name: string; numberOfSeasons: number };
-  /** 1..numberOfSeasons, with 0 (Specials) first when the show has specials. */
-  seasons: number[];
-  season: number;
-  episodes: AdminEpisodeRow[];
-}
 
 /** The show's seasons and the episodes of `season` (default: the first season above 0), or null for no show. */
 export async function loadSeasonView(db: Db, showId: number, season?: number): Promise<AdminSeasonView | null> {
@@ -89,11 +72,6 @@ export async function deleteEpisode(db: Db, id: number): Promise<number | null> 
   return row?.tv_show_id ?? null;
 }
 
-export interface LinkUploadError {
-  index: number;
-  episodeNumber: number | null;
-  error: string;
-}
 
 export interface LinkUploadResult {
   message: string;

@@ -1,17 +1,11 @@
 /** Admin list of visitors' requests: newest first, searchable by message, deletable. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { containsPattern, type AdminList, type ListOptions } from './titles.ts';
+import type { AdminList, AdminRequestRow } from './contract.ts';
+import { containsPattern, type ListOptions } from './titles.ts';
 
 type Db = Kysely<Database>;
 
-export interface AdminRequestRow {
-  id: number;
-  userEmail: string | null;
-  message: string;
-  isPublic: boolean;
-  createdAt: string;
-}
 
 /** A request as the database gives it. */
 type AdminRequestRecord = Pick<Selectable<Database['requests']>, 'id' | 'user_email' | 'message' | 'is_public' | 'created_at'>;

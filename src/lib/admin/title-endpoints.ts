@@ -4,6 +4,7 @@ import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from '
 import type { ContentType } from '../../../db/schema.ts';
 import { TITLE_KIND_PATHS } from '../catalog/client/title-kinds.ts';
 import { deleteTitles, listTitles, setPublished } from './titles.ts';
+import { requestRebuild } from '../rebuild/index.ts';
 
 export function titleEndpoints(type: ContentType) {
   // Rebuild reasons name the titles as their endpoints do ('publish 3 movies').
@@ -17,7 +18,7 @@ export function titleEndpoints(type: ContentType) {
     PATCH: endpoint({
       access: 'admin',
       body: PublishBody,
-      rebuild: ({ count }: AdminCount, { body }) => `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`,
+      afterSuccess: ({ count }: AdminCount, { db, body }) => requestRebuild(db, `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`),
       handler: async ({ db, body }): Promise<AdminCount> => {
         const count = await setPublished(db, type, body.ids, body.isPublished);
         return { count, message: `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!` };
@@ -26,7 +27,7 @@ export function titleEndpoints(type: ContentType) {
     DELETE: endpoint({
       access: 'admin',
       body: DeleteTitlesBody,
-      rebuild: ({ count }: AdminCount) => `delete ${count} ${adminPath}`,
+      afterSuccess: ({ count }: AdminCount, { db }) => requestRebuild(db, `delete ${count} ${adminPath}`),
       handler: async ({ db, body }): Promise<AdminCount> => {
         const count = await deleteTitles(db, type, body.ids);
         return { count, message: `${count} item(s) deleted successfully!` };

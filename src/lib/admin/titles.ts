@@ -4,31 +4,11 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
-import type { ShowEdit } from './contract.ts';
+import type { AdminList, AdminTitleRow, ShowEdit } from './contract.ts';
 
 type Db = Kysely<Database>;
 
-export interface AdminTitleRow {
-  id: number;
-  tmdbId: number;
-  title: string;
-  posterPath: string | null;
-  isPublished: boolean;
-  createdAt: string;
-  /** Movies only. */
-  streamUrl?: string | null;
-  downloadUrl?: string | null;
-  /** Shows only. */
-  numberOfSeasons?: number;
-  trailerKey?: string | null;
-}
 
-export interface AdminList<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export interface ListOptions {
   q?: string;

@@ -18,3 +18,10 @@ export interface ViewCount { viewCount: number }
 export const ANALYTICS_PERIODS = ['1d', '7d', '30d', '365d', 'all'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const AnalyticsQuery = z.object({ period: z.enum(ANALYTICS_PERIODS).optional().default('7d') });
+
+export interface AnalyticsSummary {
+  period: AnalyticsPeriod;
+  totalViews: number;
+  topCountries: { country: string; count: number }[];
+  deviceTypes: { deviceType: string; count: number }[];
+}

@@ -1,14 +1,8 @@
 /** get_analytics_summary: views in a period, the top countries and the device split, from view_events. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { AnalyticsPeriod } from './contract.ts';
+import type { AnalyticsPeriod, AnalyticsSummary } from './contract.ts';
 
-export interface AnalyticsSummary {
-  period: AnalyticsPeriod;
-  totalViews: number;
-  topCountries: { country: string; count: number }[];
-  deviceTypes: { deviceType: string; count: number }[];
-}
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, '365d': 365, all: null };
 

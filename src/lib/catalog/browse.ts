@@ -9,6 +9,7 @@ import { titleCard, type TitleCard } from './client/cards.ts';
 import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
 import { GENRES } from './client/genres.ts';
 import { slugify } from './client/slug.ts';
+import type { BrowseQuery } from './contract.ts';
 import { CARD_COLUMNS, titleKind, type TitleRow } from './title-kinds.ts';
 
 const SORT_COLUMNS: Record<BrowseSort, keyof TitleRow> = {
@@ -20,16 +21,6 @@ export function sortSql(sort: BrowseSort): RawBuilder<unknown> {
   return sql`${sql.ref(`titles.${SORT_COLUMNS[sort]}`)} desc nulls last, titles.id desc`;
 }
 
-export interface BrowseQuery {
-  type: ContentType;
-  /** Titles having any of these genres; empty or absent means all. */
-  genreIds?: number[];
-  /** Released (or first aired) in this calendar year. */
-  year?: number | null;
-  sort: BrowseSort;
-  page?: number;
-  pageSize?: number;
-}
 
 /**
  * One page of published titles with the total count. A page past the last one comes back with no items

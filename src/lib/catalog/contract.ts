@@ -5,8 +5,8 @@
  */
 import { z } from 'astro/zod';
 import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
-import type { BrowseQuery as BrowseInput } from './browse.ts';
-import { FIRST_FILTER_YEAR } from './client/browse-params.ts';
+import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
+import type { ContentType } from './client/title-kinds.ts';
 
 const MAX_GENRES = 20;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
@@ -32,7 +32,7 @@ export function browseQuery(now: () => Date = () => new Date()) {
       error: 'sort must be just-added, newly-launched, top-rated or newest.',
     }).default('just-added'),
     page: pageParam.default(1),
-  }).transform(({ type, genre, year, sort, page }): BrowseInput => ({ type, genreIds: genre, year: year ?? null, sort, page })));
+  }).transform(({ type, genre, year, sort, page }): BrowseQuery => ({ type, genreIds: genre, year: year ?? null, sort, page })));
 }
 
 /** GET /api/catalog/people?sort=&page= */
@@ -53,3 +53,28 @@ export const SearchQuery = z.object({
     .min(1, 'Enter something to search for.')
     .max(SEARCH_MAX_QUERY_LENGTH, `Search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters.`)),
 });
+
+export interface BrowseQuery {
+  type: ContentType;
+  /** Titles having any of these genres; empty or absent means all. */
+  genreIds?: number[];
+  /** Released (or first aired) in this calendar year. */
+  year?: number | null;
+  sort: BrowseSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface EpisodeView {
+  number: number;
+  name: string | null;
+  overview: string | null;
+  stillPath: string | null;
+  streamUrl: string | null;
+}
+
+export interface SeasonView {
+  number: number;
+  label: string;
+  episodes: EpisodeView[];
+}

@@ -9,7 +9,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
-import { sortSql, type BrowseQuery } from './browse.ts';
+import { sortSql } from './browse.ts';
+import type { BrowseQuery } from './contract.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 import { creditedInPublishedTitle, personCard } from './people.ts';

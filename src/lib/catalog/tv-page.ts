@@ -8,20 +8,9 @@ import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
 import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
 import { seasonLabel } from './client/seasons.ts';
+import type { SeasonView } from './contract.ts';
 
-export interface EpisodeView {
-  number: number;
-  name: string | null;
-  overview: string | null;
-  stillPath: string | null;
-  streamUrl: string | null;
-}
 
-export interface SeasonView {
-  number: number;
-  label: string;
-  episodes: EpisodeView[];
-}
 
 export interface TvPage extends TitlePageBase {
   firstAirDate: string | null;

@@ -1,5 +1,6 @@
 /** Browser-safe contract of /api/me/history. */
 import { z } from 'astro/zod';
+import type { TitleCard } from '../catalog/client/cards.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
 const episodeNumber = z.number().int().min(0).max(10_000);
@@ -14,3 +15,12 @@ export const ProgressBody = z.object({
   path: ['episode'],
 });
 export type ProgressInput = z.infer<typeof ProgressBody>;
+
+export interface ContinueWatchingItem {
+  card: TitleCard;
+  progress: number;
+  season: number | null;
+  episode: number | null;
+  /** The title page, on the episode for shows (?season=&episode=, which the TV page opens). */
+  href: string;
+}

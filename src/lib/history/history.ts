@@ -8,20 +8,13 @@ import { titleHref, titleKey, type TitleCard } from '../catalog/client/cards.ts'
 import { loadTitleCards } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ProgressInput } from './contract.ts';
+import type { ContinueWatchingItem } from './contract.ts';
 
 type Db = Kysely<Database>;
 
 export const FINISHED_PERCENTAGE = 95;
 export const CONTINUE_WATCHING_LIMIT = 20;
 
-export interface ContinueWatchingItem {
-  card: TitleCard;
-  progress: number;
-  season: number | null;
-  episode: number | null;
-  /** The title page, on the episode for shows (?season=&episode=, which the TV page opens). */
-  href: string;
-}
 
 export async function recordProgress(db: Db, userId: string, input: ProgressInput, now = new Date()): Promise<void> {
   const values = {

@@ -15,7 +15,7 @@
  *   (413) and must be JSON (415), and nesting is bounded;
  * - one error shape `{ error }`, from domain errors (errors.ts) mapped to statuses in one place; data errors
  *   Postgres raises for input that slipped past a schema (a number out of range) are 400, never 500;
- * - `rebuild`: a catalogue change queues a site rebuild once the handler succeeded.
+ * - `afterSuccess`: a domain's hook run once the handler succeeded (a catalogue change queues a site rebuild).
  *
  * A handler returns a JSON-able value (200) or a Response (redirects, cookies, other content types).
  */
@@ -23,9 +23,8 @@ import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { z } from 'astro/zod';
 import type { Database } from '../../../db/schema.ts';
-import type { SessionUser } from '../accounts/guards.ts';
+import type { SessionUser } from '../accounts/contract.ts';
 import { getDb } from '../db.ts';
-import { requestRebuild } from '../rebuild/index.ts';
 import { sessionUserOf } from '../accounts/server-env.ts';
 import {
   Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
@@ -59,8 +58,8 @@ export interface EndpointSpec<A extends Access, P extends Schema | undefined, Q 
   body?: B;
   /** Largest accepted body in bytes (default MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
-  /** Why the site must rebuild after this success, or null when nothing public changed. */
-  rebuild?: (result: Exclude<R, Response>, input: HandlerInput<A, P, Q, B>) => string | null;
+  /** Runs after the handler succeeded, before the answer is sent: a catalogue change queues a rebuild (src/lib/rebuild). */
+  afterSuccess?: (result: Exclude<R, Response>, input: HandlerInput<A, P, Q, B>) => Promise<unknown> | undefined;
   handler: (input: HandlerInput<A, P, Q, B>) => Promise<R> | R;
 }
 
@@ -79,10 +78,7 @@ export function endpoint<A extends Access, P extends Schema | undefined = undefi
         context,
       } as HandlerInput<A, P, Q, B>;
       const result = await spec.handler(input);
-      if (spec.rebuild && !(result instanceof Response)) {
-        const reason = spec.rebuild(result as Exclude<R, Response>, input);
-        if (reason) await requestRebuild(input.db, reason);
-      }
+      if (spec.afterSuccess && !(result instanceof Response)) await spec.afterSuccess(result as Exclude<R, Response>, input);
       return result instanceof Response ? result : json(result);
     } catch (error) {
       // The client went away mid-request (its body cut off): nobody reads this answer, and it is no server fault.

@@ -1,10 +1,10 @@
 /** Browser-safe contract of /api/me/lists. */
 import { z } from 'astro/zod';
-import type { ListName } from '../../../db/schema.ts';
 import type { TitleCard } from '../catalog/client/cards.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
-export const LIST_NAMES = ['my_list', 'wishlist'] as const satisfies readonly ListName[];
+export const LIST_NAMES = ['my_list', 'wishlist'] as const;
+export type ListName = (typeof LIST_NAMES)[number];
 export const ListQuery = z.object({ list: z.enum(LIST_NAMES) });
 export const ListItemBody = z.object({ list: z.enum(LIST_NAMES), ...titleRefFields });
 export type ListItem = z.infer<typeof ListItemBody>;

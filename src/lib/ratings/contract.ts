@@ -1,6 +1,6 @@
 /** Browser-safe contract of /api/me/ratings and /api/me/title-state. */
 import { z } from 'astro/zod';
-import type { ListName } from '../../../db/schema.ts';
+import type { ListName } from '../lists/contract.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
 export const MIN_RATING = 1;

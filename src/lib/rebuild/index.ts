@@ -8,7 +8,8 @@
  *   in (see local-builder.ts); requests made during a build queue exactly one more build.
  */
 import { sql, type Kysely } from 'kysely';
-import type { ContentType, Database, RebuildStatus } from '../../../db/schema.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { LiveTitle, RebuildState } from './contract.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap } from './local-builder.ts';
@@ -18,25 +19,7 @@ type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
 export const LOCAL_DEBOUNCE_MS = 1_500;
 
-export interface RebuildState {
-  status: RebuildStatus | 'idle';
-  reason: string | null;
-  requestCount: number;
-  requestedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-  /** When the last build that ended did so (while another is queued or running). */
-  lastFinishedAt: string | null;
-  mode: 'hook' | 'local' | 'off';
-  /**
-   * Published titles changed since the served pages were built, newest first (at most LIVE_LIST_LIMIT): their own
-   * pages are live now, rendered on demand; listings (home, browse, categories, sitemap) wait for the rebuild.
-   */
-  liveOnDemand: LiveTitle[];
-}
 
-export interface LiveTitle { type: ContentType; title: string; path: string }
 
 export const LIVE_LIST_LIMIT = 20;
 

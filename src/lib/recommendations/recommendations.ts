@@ -11,6 +11,7 @@ import { titleCard, titleKey, type TitleCard } from '../catalog/client/cards.ts'
 import { CONTENT_TYPES } from '../catalog/client/title-kinds.ts';
 import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
 import { loadSignals, reasonFor, type Seed } from './signals.ts';
+import type { Recommendation } from './contract.ts';
 
 export const RECOMMENDATIONS_LIMIT = 40;
 export const POPULAR_REASON = 'Popular right now';
@@ -20,10 +21,6 @@ const CAST_DEPTH = 8;
 /** Candidates per type considered for scoring, the most popular first. */
 const CANDIDATE_POOL = 400;
 
-export interface Recommendation {
-  card: TitleCard;
-  reason: string;
-}
 
 interface Features {
   genres: Set<number>;

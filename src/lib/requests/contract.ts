@@ -11,3 +11,11 @@ export const RequestBody = z.object({
 export type RequestInput = z.infer<typeof RequestBody>;
 
 export interface RequestSubmitted { id: number; message: string }
+
+export interface PublicRequest {
+  id: number;
+  message: string;
+  /** 'Member' when a signed-in user sent it, else 'Anonymous': no part of an e-mail is ever public. */
+  requester: string;
+  createdAt: string;
+}

@@ -4,11 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { SessionUser } from '../accounts/guards.ts';
+import type { SessionUser } from '../accounts/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { TooManyRequests } from '../http/errors.ts';
 import type { RequestInput } from './contract.ts';
+import type { PublicRequest } from './contract.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,13 +18,6 @@ export const PUBLIC_REQUESTS_LIMIT = 20;
 export const REQUESTS_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 
 
-export interface PublicRequest {
-  id: number;
-  message: string;
-  /** 'Member' when a signed-in user sent it, else 'Anonymous': no part of an e-mail is ever public. */
-  requester: string;
-  createdAt: string;
-}
 
 /**
  * How a public request names its sender. The spec shows the e-mail's local part, but that is often the whole

@@ -8,7 +8,7 @@
 import { atom, onMount } from 'nanostores';
 import { apiRequest } from '../../http/api-client.ts';
 import type { MeResponse } from '../contract.ts';
-import type { SessionUser } from '../guards.ts';
+import type { SessionUser } from '../contract.ts';
 
 export type SessionState = 'loading' | { user: SessionUser } | null;
 

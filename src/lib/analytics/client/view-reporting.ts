@@ -4,7 +4,7 @@
  * browser session reported only saves a request on every later page.
  */
 import { apiRequest } from '../../http/api-client.ts';
-import type { ContentType } from '../../../../db/schema.ts';
+import type { ContentType } from '../../catalog/client/title-kinds.ts';
 import { CONTENT_TYPES } from '../../catalog/client/title-kinds.ts';
 import type { ViewCount, ViewTracked } from '../contract.ts';
 

@@ -1,5 +1,5 @@
 /** The compact shape every grid, row and carousel renders, for movies and shows alike. */
-import type { ContentType } from '../../../../db/schema.ts';
+import type { ContentType } from './title-kinds.ts';
 import { slugify } from './slug.ts';
 import { TITLE_KIND_PATHS } from './title-kinds.ts';
 

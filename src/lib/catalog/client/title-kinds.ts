@@ -1,8 +1,7 @@
 /** The browser's part of the two title kinds (the rest is in ../title-kinds.ts): the order they are listed in, and their paths. */
-import type { ContentType } from '../../../../db/schema.ts';
-
 /** Movies first: lists and searches show them before shows. */
-export const CONTENT_TYPES = ['movie', 'tv'] as const satisfies readonly ContentType[];
+export const CONTENT_TYPES = ['movie', 'tv'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export interface TitleKindPaths {
   /** A title page is `${urlPrefix}/${slug}/${tmdbId}`. */

@@ -2,15 +2,15 @@
  * Browser calls of the personal endpoints (src/lib/http/api-client.ts): each resolves with the JSON answer or
  * rejects with an ApiError carrying the status and the server's `error` text; callers show the spec's own message.
  */
-import type { ListName } from '../../../../db/schema.ts';
-import type { ContinueWatchingItem } from '../../history/history.ts';
+import type { ListName } from '../../lists/contract.ts';
+import type { ContinueWatchingItem } from '../../history/contract.ts';
 import type { ProgressInput } from '../../history/contract.ts';
 import { apiRequest } from '../../http/api-client.ts';
 import type { ListChange, ListItems } from '../../lists/contract.ts';
 import type { RatingSaved, TitleState } from '../../ratings/contract.ts';
-import type { Recommendation } from '../../recommendations/recommendations.ts';
+import type { Recommendation } from '../../recommendations/contract.ts';
 import type { RequestSubmitted } from '../../requests/contract.ts';
-import type { PublicRequest } from '../../requests/requests.ts';
+import type { PublicRequest } from '../../requests/contract.ts';
 import type { TitleRef } from '../contract.ts';
 
 export const fetchTitleState = (ref: TitleRef) =>

@@ -2,7 +2,7 @@
  * The pending action (spec section 4): what a visitor tried to do (add to a list, rate) is kept in
  * sessionStorage while they sign in, then applied on the next page load that has a user, and cleared.
  */
-import type { ListName } from '../../../../db/schema.ts';
+import type { ListName } from '../../lists/contract.ts';
 import { showToast, toastAfterNavigation } from '../../ui/client/toast.ts';
 import { LIST_LABELS } from '../../lists/client/labels.ts';
 import { saveListMembership, saveRating } from './api.ts';

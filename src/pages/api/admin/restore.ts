@@ -5,6 +5,7 @@ import { BackupError } from '../../../lib/backup/backup.ts';
 import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
 import { UNREADABLE_FILE } from '../../../lib/backup/client/restore-options.ts';
 import { restoreBackup } from '../../../lib/backup/restore.ts';
+import { requestRebuild } from '../../../lib/rebuild/index.ts';
 
 export const prerender = false;
 
@@ -20,5 +21,5 @@ export const POST = endpoint({
       throw error;
     }
   },
-  rebuild: ({ tables }) => `database restore (${tables.join(', ')})`,
+  afterSuccess: ({ tables }, { db }) => requestRebuild(db, `database restore (${tables.join(', ')})`),
 });

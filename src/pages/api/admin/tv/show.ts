@@ -2,13 +2,14 @@
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { updateShow } from '../../../../lib/admin/titles.ts';
 import { ShowEditBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
+import { requestRebuild } from '../../../../lib/rebuild/index.ts';
 
 export const prerender = false;
 
 export const PATCH = endpoint({
   access: 'admin',
   body: ShowEditBody,
-  rebuild: (_, { body }) => `edit of show ${body.id}`,
+  afterSuccess: (_, { db, body }) => requestRebuild(db, `edit of show ${body.id}`),
   handler: async ({ db, body }): Promise<AdminMessage> => {
     await updateShow(db, body);
     return { message: 'Content updated successfully!' };

@@ -3,6 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody, type EpisodeLinksUploaded } from '../../../../lib/admin/contract.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
+import { requestRebuild } from '../../../../lib/rebuild/index.ts';
 
 export const prerender = false;
 
@@ -11,8 +12,8 @@ export const POST = endpoint({
   body: UploadLinksBody,
   maxBodyBytes: MAX_LINK_UPLOAD_BYTES,
   // Every link either fails (and is reported) or is applied.
-  rebuild: ({ errors }: EpisodeLinksUploaded, { body }) =>
-    (errors.length < body.links.length ? `episode links of show ${body.tvShowId} season ${body.seasonNumber}` : null),
+  afterSuccess: ({ errors }: EpisodeLinksUploaded, { db, body }) =>
+    (errors.length < body.links.length ? requestRebuild(db, `episode links of show ${body.tvShowId} season ${body.seasonNumber}`) : undefined),
   handler: async ({ db, body }): Promise<EpisodeLinksUploaded> => {
     const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), 'TV show not found.');
     return { message, errors };
