@@ -7,18 +7,19 @@ import { islandDirectives } from './src/lib/islands/integration.ts';
 import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
 import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 import { precompressStatic } from './src/lib/compression/precompress.ts';
+import { astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
 
-// Netlify sets NETLIFY=true in its builds; everywhere else the site runs on Node's standalone server.
-const onNetlify = process.env.NETLIFY === 'true' || process.env.DEPLOY_TARGET === 'netlify';
+// Netlify's builds (and DEPLOY_TARGET=netlify) use its adapter; everywhere else the site runs on Node's server.
+const onNetlify = targetsNetlify();
 
 export default defineConfig({
-  site: process.env.SITE_URL || process.env.URL || 'http://localhost:4321',
+  site: canonicalSiteUrl(),
   output: 'static',
   adapter: onNetlify ? netlify() : node({ mode: 'middleware' }),
   // Netlify gets a _headers file; the Node server sends precompressed files (src/lib/compression/), as Netlify's CDN
   // compresses by itself.
   integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [precompressStatic()])],
-  outDir: process.env.ASTRO_OUT_DIR || './dist',
+  outDir: astroOutDir() ?? './dist',
   trailingSlash: 'ignore',
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },

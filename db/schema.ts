@@ -212,7 +212,7 @@ interface AccountMailJobsTable {
   last_error: string | null;
 }
 
-// --- Catalogue version (db/migrations/0004_catalogue_version.ts): one row, bumped when the catalogue changes ---
+// --- Catalogue version (db/migrations/0005_catalogue_version.ts): one row, bumped when the catalogue changes ---
 interface CatalogueVersionTable {
   singleton: Generated<boolean>;
   version: Generated<number>;

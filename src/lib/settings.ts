@@ -80,13 +80,15 @@ export const scheduledRebuildEnabled = () => text('REBUILD_SCHEDULE') !== 'off';
 /** Netlify's URL: the site's main address, where its functions (the background import) answer. */
 export const netlifySiteUrl = () => read('URL', optionalUrl);
 
-/** Where `astro build` writes (astro.config.mjs reads the same variable). */
+/** Where `astro build` writes (astro.config.mjs `outDir`). */
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
 /** Where `npm start` serves. */
 export const serverPort = () => read('PORT', optionalPort) ?? 4321;
 export const serverHost = () => text('HOST') ?? '127.0.0.1';
 /** The canonical origin given to builds (astro.config.mjs `site`), defaulting to the local server. */
 export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
+/** The build's canonical origin: SITE_URL, else Netlify's URL, else the local server's default address. */
+export const canonicalSiteUrl = () => siteUrlSetting() ?? netlifySiteUrl() ?? 'http://localhost:4321';
 
 /**
  * True in a production build, for pages prerendered and rendered on demand alike: Vite bakes import.meta.env into

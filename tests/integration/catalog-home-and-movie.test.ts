@@ -3,7 +3,7 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { heroMovies, recentTitles } from '../../src/lib/catalog/home.ts';
 import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
-import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page.ts';
+import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page-parts.ts';
 
 describeEachEngine('home reads', (getDb) => {
   it('recent movies: published only, newest first, at most 20', async () => {

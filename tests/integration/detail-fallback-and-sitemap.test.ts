@@ -5,7 +5,7 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { resolveDetailFallback, resolveFallbackPage } from '../../src/lib/catalog/detail-fallback.ts';
 import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
-import { loadMovieDetails, loadTvDetails } from '../../src/lib/catalog/title-details.ts';
+import { loadMovieDetails, loadTvDetails } from '../../src/lib/catalog/title-page-loaders.ts';
 import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
 
 async function seed(db: Kysely<Database>): Promise<void> {

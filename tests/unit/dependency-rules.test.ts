@@ -26,7 +26,7 @@ async function violations(cwd: string, paths: string[]): Promise<string[]> {
 describe('import rules', () => {
   it('hold over the project', async () => {
     expect(await violations(ROOT, ['src', 'db', 'scripts', 'netlify', 'astro.config.mjs'])).toEqual([]);
-  }, 60_000);
+  }, 300_000); // a few seconds alone; the shared 2-core machine can be many times slower
 
   const scratch = mkdtempSync(join(tmpdir(), 'cinecat-deps-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -50,5 +50,5 @@ describe('import rules', () => {
       'no-cycles: src/lib/shop/contract.ts → src/lib/shop/orders.ts',
       'schema-imports-no-app-code: db/schema.ts → src/lib/shop/contract.ts',
     ]);
-  }, 60_000);
+  }, 300_000); // a few seconds alone; the shared 2-core machine can be many times slower
 });

@@ -6,22 +6,34 @@ import { databaseEnv, mailSettings, publicSettings, rebuildsDisabled, targetsNet
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SETTINGS = 'src/lib/settings.ts';
-const READS_ENVIRONMENT = /process\.env|import\.meta\.env|astro:env/;
+// A quoted 'import.meta.env.X' is a name Vite defines (astro.config.mjs stamps SITE_BUILT_AT), not a read.
+const READS_ENVIRONMENT = /process\.env|(?<!['"])import\.meta\.env|astro:env/;
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs|astro)$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts|js|mjs|astro)$/.test(name) ? [path] : [];
+    return SOURCE.test(name) ? [path] : [];
   });
 }
+
+/** Test runners' own configs (CI, CHROMIUM_PATH) are test tooling, like tests/, not the application's settings. */
+const TEST_RUNNER_CONFIG = /^(playwright|vitest)(\.[a-z]+)?\.config\.ts$/;
+
+/** The project's root files (astro.config.mjs, ...) and every source file of its folders. */
+const projectSources = () => [
+  ...readdirSync(ROOT).filter((name) => SOURCE.test(name) && !TEST_RUNNER_CONFIG.test(name) && statSync(join(ROOT, name)).isFile())
+    .map((name) => join(ROOT, name)),
+  ...['src', 'db', 'scripts', 'netlify'].flatMap((dir) => sourceFiles(join(ROOT, dir))),
+];
 
 afterEach(() => vi.unstubAllEnvs());
 
 describe('settings', () => {
   it('no file but src/lib/settings.ts reads process.env, import.meta.env or astro:env', () => {
-    const readers = ['src', 'db', 'scripts', 'netlify']
-      .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+    const readers = projectSources()
       .map((path) => relative(ROOT, path))
       .filter((path) => path !== SETTINGS && READS_ENVIRONMENT.test(readFileSync(join(ROOT, path), 'utf8')));
     expect(readers).toEqual([]);

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
-import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
+import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
 import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {

@@ -4,8 +4,8 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
-import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
+import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
 
 const POLL_MS = 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminTitleRow, MovieLinksRequest, ShowEditRequest } from '../../lib/admin/contract.ts';
-import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
+import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 
 interface Props {
   kind: ContentType;

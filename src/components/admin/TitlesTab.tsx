@@ -9,8 +9,8 @@ import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
 import type { AdminList, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
-import type { ContentType } from '../../lib/catalog/client/title-kinds.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/title-kinds.ts';
+import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
 
 const PAGE_SIZE = 50;
 

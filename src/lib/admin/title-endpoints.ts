@@ -2,7 +2,7 @@
 import { endpoint } from '../http/endpoint.ts';
 import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from './contract.ts';
 import type { ContentType } from '../../../db/schema.ts';
-import { TITLE_KIND_PATHS } from '../catalog/client/title-kinds.ts';
+import { TITLE_KIND_PATHS } from '../catalog/client/content-types.ts';
 import { deleteTitles, listTitles, setPublished } from './titles.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 

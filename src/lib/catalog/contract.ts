@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
-import type { ContentType } from './client/title-kinds.ts';
+import type { ContentType } from './client/content-types.ts';
 
 const MAX_GENRES = 20;
 export const SEARCH_MAX_QUERY_LENGTH = 100;

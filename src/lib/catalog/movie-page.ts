@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
-import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
+import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
 
 export interface MoviePage extends TitlePageBase {
   releaseDate: string | null;

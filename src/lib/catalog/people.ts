@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema.ts';
 import { totalPagesFor, type BrowsePage } from './client/browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { slugify } from './client/slug.ts';
-import { CONTENT_TYPES } from './client/title-kinds.ts';
+import { CONTENT_TYPES } from './client/content-types.ts';
 import { titleKind } from './title-kinds.ts';
 
 /** People with a page: those credited in at least one published movie or show. */

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleHref, yearOf } from './client/cards.ts';
-import { groupBy } from './title-page.ts';
-import { CONTENT_TYPES } from './client/title-kinds.ts';
+import { groupBy } from './title-page-parts.ts';
+import { CONTENT_TYPES } from './client/content-types.ts';
 import { forEachKind, titleKind, type TitleRow } from './title-kinds.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './client/people-params.ts';

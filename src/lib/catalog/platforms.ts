@@ -8,7 +8,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { Random } from '../random.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
-import { CONTENT_TYPES } from './client/title-kinds.ts';
+import { CONTENT_TYPES } from './client/content-types.ts';
 import { CARD_COLUMNS, forEachKind, titleKind } from './title-kinds.ts';
 
 const PLATFORM_COLUMNS = ['id', 'name', 'logo_path'] as const;

@@ -2,7 +2,7 @@
  * The public catalogue in memory: what /api/search and /api/catalog/{browse,people,platform} answer, loaded from
  * the database in a few bulk queries and answered without it. Public reads are the same for every visitor and
  * change only with the catalogue, so each process keeps one model per catalogue version (db/migrations/
- * 0004_catalogue_version.ts): it checks the version at most once a second and reloads once per change, in the
+ * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change, in the
  * background, while requests keep the model they have. Orders come from the database itself (row_number over the
  * SQL sorts), so the answers are the ones browse.ts, people.ts and platforms.ts would give.
  */

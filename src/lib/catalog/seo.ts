@@ -1,7 +1,7 @@
 /** JSON-LD for title and person pages (schema.org Movie, TVSeries, Person and BreadcrumbList). */
 import { imageUrl } from './client/images.ts';
 import type { MoviePage } from './movie-page.ts';
-import type { TitlePageBase } from './title-page.ts';
+import type { TitlePageBase } from './title-page-parts.ts';
 import type { PersonPage } from './person-page.ts';
 import type { TvPage } from './tv-page.ts';
 

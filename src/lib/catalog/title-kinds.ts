@@ -7,7 +7,7 @@
 import { expressionBuilder, type AliasedSelectQueryBuilder } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { CardRow } from './client/cards.ts';
-import { TITLE_KIND_PATHS, type TitleKindPaths } from './client/title-kinds.ts';
+import { TITLE_KIND_PATHS, type TitleKindPaths } from './client/content-types.ts';
 
 /** A title of either kind, as `titles` gives it. */
 export interface TitleRow extends CardRow {

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
-import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page.ts';
+import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
 import { seasonLabel } from './client/seasons.ts';
 import type { SeasonView } from './contract.ts';
 

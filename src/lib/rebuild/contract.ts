@@ -1,5 +1,5 @@
 /** Browser-safe contract of the rebuild status the admin panel shows (GET /api/admin/rebuild). */
-import type { ContentType } from '../catalog/client/title-kinds.ts';
+import type { ContentType } from '../catalog/client/content-types.ts';
 
 export type RebuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 

@@ -4,8 +4,8 @@
  * browser session reported only saves a request on every later page.
  */
 import { apiRequest } from '../../http/api-client.ts';
-import type { ContentType } from '../../catalog/client/title-kinds.ts';
-import { CONTENT_TYPES } from '../../catalog/client/title-kinds.ts';
+import type { ContentType } from '../../catalog/client/content-types.ts';
+import { CONTENT_TYPES } from '../../catalog/client/content-types.ts';
 import type { ViewCount, ViewTracked } from '../contract.ts';
 
 export interface ViewReport {

@@ -1,7 +1,7 @@
 /** The compact shape every grid, row and carousel renders, for movies and shows alike. */
-import type { ContentType } from './title-kinds.ts';
+import type { ContentType } from './content-types.ts';
 import { slugify } from './slug.ts';
-import { TITLE_KIND_PATHS } from './title-kinds.ts';
+import { TITLE_KIND_PATHS } from './content-types.ts';
 
 export interface TitleCard {
   type: ContentType;
@@ -27,7 +27,7 @@ export function yearOf(date: string | null): number | null {
   return date ? Number(date.slice(0, 4)) : null;
 }
 
-/** What a card is made of, under the names both kinds' card columns give (title-kinds.ts). */
+/** What a card is made of, under the names both kinds' card columns give (../title-kinds.ts). */
 export interface CardRow {
   tmdb_id: number; title: string; date: string | null; poster_path: string | null; backdrop_path: string | null;
   vote_average: number | null;

@@ -1,5 +1,5 @@
 /** Platforms page rules (spec sections 2, 4 and 9). Pure: the platform island runs them too. */
-import type { ContentType } from './title-kinds.ts';
+import type { ContentType } from './content-types.ts';
 import type { BrowsePage } from './browse-params.ts';
 import type { TitleCard } from './cards.ts';
 import { slugify } from './slug.ts';
