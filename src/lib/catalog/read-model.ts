@@ -2,9 +2,10 @@
  * The public catalogue in memory: what /api/search and /api/catalog/{browse,people,platform} answer, loaded from
  * the database in a few bulk queries and answered without it. Public reads are the same for every visitor and
  * change only with the catalogue, so each process keeps one model per catalogue version (db/migrations/
- * 0004_catalogue_version.ts): it checks the version at most once a second and reloads once per change, in the
- * background, while requests keep the model they have. Orders come from the database itself (row_number over the
- * SQL sorts), so the answers are the ones browse.ts, people.ts and platforms.ts would give.
+ * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change (at most
+ * once per minimum reload interval), in the background, while requests keep the model they have. Orders come from
+ * the database itself (row_number over the SQL sorts), so the answers are the ones browse.ts, people.ts and
+ * platforms.ts would give.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
@@ -24,6 +25,12 @@ export const SEARCH_PEOPLE_LIMIT = 12;
 
 /** How often a process asks whether the catalogue changed: a change shows within about this long. */
 export const VERSION_CHECK_MS = 1000;
+
+/**
+ * Reloads are at least this far apart (after the last load ends): a load costs the whole catalogue however small
+ * the change, so whatever bumps the version often (a bug, a crawler behind one) cannot keep a process reloading.
+ */
+export const MIN_RELOAD_INTERVAL_MS = 5000;
 
 type TitleOrder = 'justAdded' | 'released' | 'rated' | 'popular';
 const TITLE_ORDERS: Record<TitleOrder, BrowseSort | 'popular'> = {
@@ -199,17 +206,24 @@ export async function readCatalogueVersion(db: Kysely<Database>): Promise<number
 
 /**
  * One database's read model, kept current: the first request waits for the load; later ones get the loaded model
- * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved.
+ * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved, and no
+ * sooner than the minimum reload interval after the last load.
  */
 export class CatalogueCache {
   private loaded: { version: number; model: CatalogueReadModel } | null = null;
   private checkedAt = -Infinity;
+  private reloadAllowedAt = -Infinity;
   private refreshing: Promise<CatalogueReadModel> | null = null;
 
-  constructor(private readonly db: Kysely<Database>, private readonly checkEveryMs = VERSION_CHECK_MS) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly checkEveryMs = VERSION_CHECK_MS,
+    private readonly minReloadIntervalMs = MIN_RELOAD_INTERVAL_MS,
+  ) {}
 
   model(): Promise<CatalogueReadModel> {
-    if (this.loaded && performance.now() - this.checkedAt < this.checkEveryMs) return Promise.resolve(this.loaded.model);
+    const now = performance.now();
+    if (this.loaded && (now - this.checkedAt < this.checkEveryMs || now < this.reloadAllowedAt)) return Promise.resolve(this.loaded.model);
     this.refreshing ??= this.refresh().finally(() => { this.refreshing = null; });
     if (!this.loaded) return this.refreshing;
     // A failed background check is retried by the next request; this one keeps the model it has.
@@ -227,7 +241,10 @@ export class CatalogueCache {
     // The version before the data: data loaded after it is at least that new, so no change is missed.
     const version = await readCatalogueVersion(this.db);
     this.checkedAt = performance.now();
-    if (this.loaded?.version !== version) this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+    if (this.loaded?.version !== version) {
+      this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+      this.reloadAllowedAt = performance.now() + this.minReloadIntervalMs;
+    }
     return this.loaded.model;
   }
 }
