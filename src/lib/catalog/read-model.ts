@@ -47,7 +47,10 @@ interface CatalogueTitle {
 
 type TitleLists = Record<TitleOrder, CatalogueTitle[]>;
 
-interface CataloguePerson { card: PersonCard; result: PersonResult }
+/** A search hit's fields, made for the few people a search returns rather than kept for every person. */
+function personResult(card: PersonCard): PersonResult {
+  return { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
+}
 
 function hasAny(ids: number[], wanted: Set<number>): boolean {
   for (const id of ids) if (wanted.has(id)) return true;
@@ -64,17 +67,17 @@ function listOf(sort: BrowseSort): TitleOrder {
 
 export class CatalogueReadModel {
   private readonly titleSearch: SearchIndex<TitleCard>;
-  private readonly peopleSearch: SearchIndex<PersonResult>;
+  private readonly peopleSearch: SearchIndex<PersonCard>;
   private readonly platforms: Map<number, Platform>;
   /** Each order's titles per genre: a one-genre browse (the usual one) walks only its genre. */
   private readonly byGenre: Record<ContentType, Record<TitleOrder, Map<number, CatalogueTitle[]>>>;
 
   constructor(
     private readonly titles: Record<ContentType, TitleLists>,
-    private readonly people: Record<PeopleSort, CataloguePerson[]>,
+    private readonly people: Record<PeopleSort, PersonCard[]>,
     platforms: Platform[],
     titleSearch: SearchIndex<TitleCard>,
-    peopleSearch: SearchIndex<PersonResult>,
+    peopleSearch: SearchIndex<PersonCard>,
   ) {
     this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
     const perGenre = (lists: TitleLists) => byOrder((order) => {
@@ -113,7 +116,7 @@ export class CatalogueReadModel {
   /** Same answer as listPeople. */
   listPeople(sort: PeopleSort, page: number): BrowsePage<PersonCard> {
     const all = this.people[sort];
-    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE).map((person) => person.card);
+    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE);
     return { items, page, totalPages: totalPagesFor(all.length, PEOPLE_PAGE_SIZE), total: all.length };
   }
 
@@ -131,7 +134,10 @@ export class CatalogueReadModel {
 
   /** Published movies and shows, and people credited in them, best match first (see search-index.ts). */
   search(query: string): SearchResults {
-    return { titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT), people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT) };
+    return {
+      titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT),
+      people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT).map(personResult),
+    };
   }
 }
 
@@ -169,16 +175,12 @@ async function loadPeople(db: Kysely<Database>) {
       sql<number>`(row_number() over (order by people.popularity desc, people.name, people.id))::int`.as('popularity_position'),
       sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
     .execute();
-  const people = rows.map((row) => {
-    const card = personCard(row);
-    const result = { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
-    return { row, person: { card, result } };
-  });
+  const people = rows.map((row) => ({ row, card: personCard(row) }));
   const sorted = (key: 'popularity_position' | 'name_position') =>
-    [...people].sort((a, b) => Number(a.row[key]) - Number(b.row[key])).map((p) => p.person);
+    [...people].sort((a, b) => Number(a.row[key]) - Number(b.row[key])).map((p) => p.card);
   return {
     bySort: { popularity: sorted('popularity_position'), name: sorted('name_position') },
-    entries: people.map(({ row, person }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: person.result })),
+    entries: people.map(({ row, card }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: card })),
   };
 }
 
