@@ -61,6 +61,13 @@ function byOrder<T>(value: (order: TitleOrder) => T): Record<TitleOrder, T> {
   return { justAdded: value('justAdded'), released: value('released'), rated: value('rated'), popular: value('popular') };
 }
 
+/** Each item's value at its 1-based position (row_number over all the rows: every position from 1 to n once). */
+function byPosition<I, V>(items: I[], position: (item: I) => number, value: (item: I) => V): V[] {
+  const ordered = new Array<V>(items.length);
+  for (const item of items) ordered[position(item) - 1] = value(item);
+  return ordered;
+}
+
 function listOf(sort: BrowseSort): TitleOrder {
   return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
 }
@@ -165,7 +172,7 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
       positions: byOrder((order) => Number(row[order])),
     };
   });
-  const lists = byOrder((order) => [...loaded].sort((a, b) => a.positions[order] - b.positions[order]).map((t) => t.title));
+  const lists = byOrder((order) => byPosition(loaded, (t) => t.positions[order], (t) => t.title));
   return { lists, entries: loaded.map((t) => t.entry) };
 }
 
@@ -176,8 +183,7 @@ async function loadPeople(db: Kysely<Database>) {
       sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
     .execute();
   const people = rows.map((row) => ({ row, card: personCard(row) }));
-  const sorted = (key: 'popularity_position' | 'name_position') =>
-    [...people].sort((a, b) => Number(a.row[key]) - Number(b.row[key])).map((p) => p.card);
+  const sorted = (key: 'popularity_position' | 'name_position') => byPosition(people, (p) => Number(p.row[key]), (p) => p.card);
   return {
     bySort: { popularity: sorted('popularity_position'), name: sorted('name_position') },
     entries: people.map(({ row, card }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: card })),
