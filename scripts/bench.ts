@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
- * database. Prints seed time, per-query latencies and the prerender time and peak memory of a full build.
+ * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
+ * and that catalogue's memory, and the prerender time and peak memory of a full build.
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
  *   npm run bench -- --load [--movies 10000] [--shows 2000] [--people 30000] [--connections 50] [--duration 10] [--reset]
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { createDb } from '../db/connect.ts';
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -19,7 +21,7 @@ import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
 import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
-import { setSetting } from '../src/lib/settings.ts';
+import { childEnv, setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
 
 const { values } = parseArgs({
@@ -59,6 +61,14 @@ if (values.load) {
   }
 }
 
+/** scripts/lib/cold-search.ts in a fresh Node process against the bench's database. */
+async function coldSearch(port: number, query: string) {
+  const { stdout } = await promisify(execFile)(process.execPath,
+    ['--expose-gc', '--import', 'tsx', join('scripts', 'lib', 'cold-search.ts'), query],
+    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '' }) });
+  return JSON.parse(stdout) as { firstSearchMs: number; firstSearchCpuMs: number; catalogueMb: number; rssGrowthMb: number; peakRssMb: number };
+}
+
 async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Promise<T> {
   let result!: T;
   const samples: number[] = [];
@@ -93,6 +103,11 @@ try {
   await timed('browse: /tv-shows, genre and year filter', () => browseTitles(db, { type: 'tv', genreIds: [18], year: 2015, sort: 'just-added' }), 20);
   await timed('search: exact title', () => searchCatalogue(db, pages[0]!.title), 20);
   await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
+  const cold = await coldSearch(port, pages[2]!.title.slice(1));
+  console.log(`${'search: first in a fresh process'.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
+    + ` (CPU of that process ${cold.firstSearchCpuMs} ms)`);
+  console.log(`${'in-memory catalogue (heap + buffers)'.padEnd(44)} ${String(cold.catalogueMb).padStart(9)} MB`
+    + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
 
   if (!values['skip-build']) {
     setSetting('EMBEDDED_DB_PORT', String(port));

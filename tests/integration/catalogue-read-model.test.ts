@@ -88,7 +88,7 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
 
   it('a catalogue change bumps the version once per transaction and the next check reloads; a view does not', async () => {
     const db = getDb();
-    const cache = new CatalogueCache(db, 0);
+    const cache = new CatalogueCache(db, 0, 0);
     const before = await cache.model();
     const version = await readCatalogueVersion(db);
     const draft = await db.selectFrom('movies').select(['id', 'title']).where('is_published', '=', false).limit(1).executeTakeFirstOrThrow();
@@ -108,6 +108,31 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     expect(await readCatalogueVersion(db)).toBe(version + 1);
     cache.model();
     expect(await cache.settled()).toBe(after);
+  });
+
+  it('reloads no sooner than the minimum interval after the last load, however often the version moves', async () => {
+    const db = getDb();
+    let queries = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => { queries++; return args.node; },
+      transformResult: async (args) => args.result,
+    });
+    const bumpVersion = () => db.updateTable('movies').set({ popularity: sql`popularity + 1` }).where('is_published', '=', true).execute();
+
+    const patient = new CatalogueCache(counted, 0, 60_000);
+    const loaded = await patient.model();
+    const queriesAfterLoad = queries;
+    for (let i = 0; i < 3; i++) {
+      await bumpVersion();
+      patient.model();
+      expect(await patient.settled()).toBe(loaded);
+    }
+    expect(queries).toBe(queriesAfterLoad);
+
+    const brisk = new CatalogueCache(db, 0, 200);
+    const before = await brisk.model();
+    await bumpVersion();
+    await expect.poll(async () => { brisk.model(); return brisk.settled(); }, { timeout: 30_000 }).not.toBe(before);
   });
 }, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
 

@@ -2,9 +2,10 @@
  * The public catalogue in memory: what /api/search and /api/catalog/{browse,people,platform} answer, loaded from
  * the database in a few bulk queries and answered without it. Public reads are the same for every visitor and
  * change only with the catalogue, so each process keeps one model per catalogue version (db/migrations/
- * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change, in the
- * background, while requests keep the model they have. Orders come from the database itself (row_number over the
- * SQL sorts), so the answers are the ones browse.ts, people.ts and platforms.ts would give.
+ * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change (at most
+ * once per minimum reload interval), in the background, while requests keep the model they have. Orders come from
+ * the database itself (row_number over the SQL sorts), so the answers are the ones browse.ts, people.ts and
+ * platforms.ts would give.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
@@ -26,6 +27,12 @@ export const SEARCH_PEOPLE_LIMIT = 12;
 /** How often a process asks whether the catalogue changed: a change shows within about this long. */
 export const VERSION_CHECK_MS = 1000;
 
+/**
+ * Reloads are at least this far apart (after the last load ends): a load costs the whole catalogue however small
+ * the change, so whatever bumps the version often (a bug, a crawler behind one) cannot keep a process reloading.
+ */
+export const MIN_RELOAD_INTERVAL_MS = 5000;
+
 type TitleOrder = 'justAdded' | 'released' | 'rated' | 'popular';
 const TITLE_ORDERS: Record<TitleOrder, BrowseSort | 'popular'> = {
   justAdded: 'just-added', released: 'newly-launched', rated: 'top-rated', popular: 'popular',
@@ -41,7 +48,10 @@ interface CatalogueTitle {
 
 type TitleLists = Record<TitleOrder, CatalogueTitle[]>;
 
-interface CataloguePerson { card: PersonCard; result: PersonResult }
+/** A search hit's fields, made for the few people a search returns rather than kept for every person. */
+function personResult(card: PersonCard): PersonResult {
+  return { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
+}
 
 function hasAny(ids: number[], wanted: Set<number>): boolean {
   for (const id of ids) if (wanted.has(id)) return true;
@@ -52,23 +62,30 @@ function byOrder<T>(value: (order: TitleOrder) => T): Record<TitleOrder, T> {
   return { justAdded: value('justAdded'), released: value('released'), rated: value('rated'), popular: value('popular') };
 }
 
+/** Each item's value at its 1-based position (row_number over all the rows: every position from 1 to n once). */
+function byPosition<I, V>(items: I[], position: (item: I) => number, value: (item: I) => V): V[] {
+  const ordered = new Array<V>(items.length);
+  for (const item of items) ordered[position(item) - 1] = value(item);
+  return ordered;
+}
+
 function listOf(sort: BrowseSort): TitleOrder {
   return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
 }
 
 export class CatalogueReadModel {
   private readonly titleSearch: SearchIndex<TitleCard>;
-  private readonly peopleSearch: SearchIndex<PersonResult>;
+  private readonly peopleSearch: SearchIndex<PersonCard>;
   private readonly platforms: Map<number, Platform>;
   /** Each order's titles per genre: a one-genre browse (the usual one) walks only its genre. */
   private readonly byGenre: Record<ContentType, Record<TitleOrder, Map<number, CatalogueTitle[]>>>;
 
   constructor(
     private readonly titles: Record<ContentType, TitleLists>,
-    private readonly people: Record<PeopleSort, CataloguePerson[]>,
+    private readonly people: Record<PeopleSort, PersonCard[]>,
     platforms: Platform[],
     titleSearch: SearchIndex<TitleCard>,
-    peopleSearch: SearchIndex<PersonResult>,
+    peopleSearch: SearchIndex<PersonCard>,
   ) {
     this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
     const perGenre = (lists: TitleLists) => byOrder((order) => {
@@ -107,7 +124,7 @@ export class CatalogueReadModel {
   /** Same answer as listPeople. */
   listPeople(sort: PeopleSort, page: number): BrowsePage<PersonCard> {
     const all = this.people[sort];
-    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE).map((person) => person.card);
+    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE);
     return { items, page, totalPages: totalPagesFor(all.length, PEOPLE_PAGE_SIZE), total: all.length };
   }
 
@@ -125,7 +142,10 @@ export class CatalogueReadModel {
 
   /** Published movies and shows, and people credited in them, best match first (see search-index.ts). */
   search(query: string): SearchResults {
-    return { titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT), people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT) };
+    return {
+      titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT),
+      people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT).map(personResult),
+    };
   }
 }
 
@@ -153,7 +173,7 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
       positions: byOrder((order) => Number(row[order])),
     };
   });
-  const lists = byOrder((order) => [...loaded].sort((a, b) => a.positions[order] - b.positions[order]).map((t) => t.title));
+  const lists = byOrder((order) => byPosition(loaded, (t) => t.positions[order], (t) => t.title));
   return { lists, entries: loaded.map((t) => t.entry) };
 }
 
@@ -163,16 +183,11 @@ async function loadPeople(db: Kysely<Database>) {
       sql<number>`(row_number() over (order by people.popularity desc, people.name, people.id))::int`.as('popularity_position'),
       sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
     .execute();
-  const people = rows.map((row) => {
-    const card = personCard(row);
-    const result = { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
-    return { row, person: { card, result } };
-  });
-  const sorted = (key: 'popularity_position' | 'name_position') =>
-    [...people].sort((a, b) => Number(a.row[key]) - Number(b.row[key])).map((p) => p.person);
+  const people = rows.map((row) => ({ row, card: personCard(row) }));
+  const sorted = (key: 'popularity_position' | 'name_position') => byPosition(people, (p) => Number(p.row[key]), (p) => p.card);
   return {
     bySort: { popularity: sorted('popularity_position'), name: sorted('name_position') },
-    entries: people.map(({ row, person }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: person.result })),
+    entries: people.map(({ row, card }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: card })),
   };
 }
 
@@ -200,17 +215,24 @@ export async function readCatalogueVersion(db: Kysely<Database>): Promise<number
 
 /**
  * One database's read model, kept current: the first request waits for the load; later ones get the loaded model
- * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved.
+ * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved, and no
+ * sooner than the minimum reload interval after the last load.
  */
 export class CatalogueCache {
   private loaded: { version: number; model: CatalogueReadModel } | null = null;
   private checkedAt = -Infinity;
+  private reloadAllowedAt = -Infinity;
   private refreshing: Promise<CatalogueReadModel> | null = null;
 
-  constructor(private readonly db: Kysely<Database>, private readonly checkEveryMs = VERSION_CHECK_MS) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly checkEveryMs = VERSION_CHECK_MS,
+    private readonly minReloadIntervalMs = MIN_RELOAD_INTERVAL_MS,
+  ) {}
 
   model(): Promise<CatalogueReadModel> {
-    if (this.loaded && performance.now() - this.checkedAt < this.checkEveryMs) return Promise.resolve(this.loaded.model);
+    const now = performance.now();
+    if (this.loaded && (now - this.checkedAt < this.checkEveryMs || now < this.reloadAllowedAt)) return Promise.resolve(this.loaded.model);
     this.refreshing ??= this.refresh().finally(() => { this.refreshing = null; });
     if (!this.loaded) return this.refreshing;
     // A failed background check is retried by the next request; this one keeps the model it has.
@@ -228,7 +250,10 @@ export class CatalogueCache {
     // The version before the data: data loaded after it is at least that new, so no change is missed.
     const version = await readCatalogueVersion(this.db);
     this.checkedAt = performance.now();
-    if (this.loaded?.version !== version) this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+    if (this.loaded?.version !== version) {
+      this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+      this.reloadAllowedAt = performance.now() + this.minReloadIntervalMs;
+    }
     return this.loaded.model;
   }
 }

@@ -128,16 +128,47 @@ function precedes(rank: MatchRank, similarity: number, popularity: number, voteC
   return (rank - other.rank || other.similarity - similarity || other.popularity - popularity || other.voteCount - voteCount || doc - other.doc) < 0;
 }
 
+/**
+ * Lists of numbers per entry or per term, flattened (compressed sparse rows): list i is items[starts[i]] up to
+ * items[starts[i + 1]]. Two typed arrays instead of one array per entry: the index of a catalogue of 200,000 names
+ * and titles would otherwise hold hundreds of thousands of small arrays.
+ */
+class Lists {
+  constructor(readonly starts: Int32Array, readonly items: Int32Array) {}
+
+  /** Lists of the given lengths, filled by `fill(list, put)` in list order. */
+  static build(count: number, fill: (put: (list: number, item: number) => void) => void): Lists {
+    const starts = new Int32Array(count + 1);
+    fill((list) => { starts[list + 1]!++; });
+    for (let i = 0; i < count; i++) starts[i + 1]! += starts[i]!;
+    const items = new Int32Array(starts[count]!);
+    const next = starts.slice(0, count);
+    fill((list, item) => { items[next[list]!++] = item; });
+    return new Lists(starts, items);
+  }
+
+  length(list: number): number {
+    return this.starts[list + 1]! - this.starts[list]!;
+  }
+
+  item(list: number, at: number): number {
+    return this.items[this.starts[list]! + at]!;
+  }
+}
+
 export class SearchIndex<T> {
-  private readonly entries: IndexedEntry<T>[];
-  private readonly words: string[][];
-  /** Each entry's term ids: its words, and with joinAdjacentWords adjacent words joined. */
-  private readonly docTerms: number[][];
-  private readonly termIds = new Map<string, number>();
+  private readonly values: T[];
+  private readonly popularity: Float64Array;
+  private readonly voteCount: Float64Array;
+  /** Each entry's words in order, as term ids. */
+  private readonly words: Lists;
+  /** Each entry's distinct term ids: its words, and with joinAdjacentWords adjacent words joined. */
+  private readonly docTerms: Lists;
   private readonly terms: string[] = [];
-  private readonly postings: number[][] = [];
-  /** Term ids in alphabetical order of their terms: prefix ranges, and the vocabulary walked as a trie. */
-  private readonly alphabetical: number[];
+  /** Each term's entries, in entry order. */
+  private readonly postings: Lists;
+  /** Term ids in alphabetical order of their terms: prefix ranges, exact look-ups, and the vocabulary walked as a trie. */
+  private readonly alphabetical: Int32Array;
   /** How many letters each term in alphabetical order shares with the one before it (0 for the first). */
   private readonly sharedWithPrevious: Uint16Array;
   /**
@@ -152,14 +183,25 @@ export class SearchIndex<T> {
 
   /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
   constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
-    this.entries = entries;
-    this.words = entries.map((entry) => searchWords(entry.text));
-    this.docTerms = [];
-    this.words.forEach((words, doc) => {
-      const joined = joinAdjacentWords ? words.slice(1).map((word, i) => words[i] + word) : [];
-      this.docTerms.push([...new Set([...words, ...joined])].map((term) => this.post(term, doc)));
+    this.values = entries.map((entry) => entry.value);
+    this.popularity = Float64Array.from(entries, (entry) => entry.popularity);
+    this.voteCount = Float64Array.from(entries, (entry) => entry.voteCount);
+    const termIds = new Map<string, number>();
+    const termId = (term: string) => {
+      let id = termIds.get(term);
+      if (id === undefined) termIds.set(term, (id = this.terms.push(term) - 1));
+      return id;
+    };
+    const words = entries.map((entry) => searchWords(entry.text).map(termId));
+    const docTerms = words.map((ids) => {
+      const joined = joinAdjacentWords ? ids.slice(1).map((id, i) => termId(this.terms[ids[i]!]! + this.terms[id]!)) : [];
+      return [...new Set([...ids, ...joined])];
     });
-    this.alphabetical = this.terms.map((_, id) => id).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
+    const flatten = (lists: number[][]) => Lists.build(lists.length, (put) => lists.forEach((ids, doc) => { for (const id of ids) put(doc, id); }));
+    this.words = flatten(words);
+    this.docTerms = flatten(docTerms);
+    this.postings = Lists.build(this.terms.length, (put) => docTerms.forEach((ids, doc) => { for (const id of ids) put(id, doc); }));
+    this.alphabetical = Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
     this.sharedWithPrevious = new Uint16Array(this.alphabetical.length);
     for (let i = 1; i < this.alphabetical.length; i++) {
       const previous = this.terms[this.alphabetical[i - 1]!]!;
@@ -199,18 +241,7 @@ export class SearchIndex<T> {
   }
 
   get size(): number {
-    return this.entries.length;
-  }
-
-  private post(term: string, doc: number): number {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.push(term) - 1;
-      this.termIds.set(term, id);
-      this.postings.push([]);
-    }
-    this.postings[id]!.push(doc);
-    return id;
+    return this.values.length;
   }
 
   /** The best-ranked entries for the query, at most `limit`. */
@@ -232,7 +263,8 @@ export class SearchIndex<T> {
     const best: Hit[] = [];
     for (const doc of candidates.docs) {
       let cost = candidates.costs[doc]!;
-      const { popularity, voteCount } = this.entries[doc]!;
+      const popularity = this.popularity[doc]!;
+      const voteCount = this.voteCount[doc]!;
       // The best this candidate can still be: the other words only add to its cost and rank. Most candidates of a
       // common word stop here, before their other words are compared.
       const bestRank = cost > PREFIX_COST ? MatchRank.Similar : MatchRank.Exact;
@@ -241,7 +273,7 @@ export class SearchIndex<T> {
       for (let i = 0; i <= last && cost >= 0; i++) {
         if (i === pivot) continue;
         let wordCost = NO_MATCH;
-        for (const termId of this.docTerms[doc]!) wordCost = Math.min(wordCost, costOf(i, termId));
+        for (let k = 0; k < this.docTerms.length(doc); k++) wordCost = Math.min(wordCost, costOf(i, this.docTerms.item(doc, k)));
         if (wordCost === NO_MATCH) { cost = -1; break; }
         cost += wordCost;
         worst = Math.max(worst, wordCost);
@@ -256,31 +288,34 @@ export class SearchIndex<T> {
       best.splice(at, 0, hit);
       if (best.length > limit) best.pop();
     }
-    return best.map((hit) => this.entries[hit.doc]!.value);
+    return best.map((hit) => this.values[hit.doc]!);
   }
 
   private rankOf(doc: number, queryWords: string[], worstWordCost: number): MatchRank {
     // Starting with the query means every word matched exactly or (the last) as a prefix.
     if (worstWordCost > PREFIX_COST) return MatchRank.Similar;
-    const words = this.words[doc]!;
+    const count = this.words.length(doc);
+    const wordAt = (i: number) => this.terms[this.words.item(doc, i)]!;
     const last = queryWords.length - 1;
-    const startsWithQuery = words.length > last && queryWords.every((word, i) => (i < last ? words[i] === word : words[i]!.startsWith(word)));
-    if (startsWithQuery) return words.length === queryWords.length && words[last] === queryWords[last] ? MatchRank.Exact : MatchRank.Prefix;
+    const startsWithQuery = count > last && queryWords.every((word, i) => (i < last ? wordAt(i) === word : wordAt(i).startsWith(word)));
+    if (startsWithQuery) return count === queryWords.length && wordAt(last) === queryWords[last] ? MatchRank.Exact : MatchRank.Prefix;
     return MatchRank.Contains;
   }
 
   /** The entries a query word matches, each with its cheapest match (NO_MATCH for the others). */
   private matchWord(word: string, isLast: boolean): WordMatches {
-    const costs = new Uint8Array(this.entries.length).fill(NO_MATCH);
+    const costs = new Uint8Array(this.values.length).fill(NO_MATCH);
     const docs: number[] = [];
     const add = (termId: number, cost: number) => {
-      for (const doc of this.postings[termId]!) {
+      for (let k = 0; k < this.postings.length(termId); k++) {
+        const doc = this.postings.item(termId, k);
         const known = costs[doc]!;
         if (known === NO_MATCH) docs.push(doc);
         if (cost < known) costs[doc] = cost;
       }
     };
-    const exact = this.termIds.get(word);
+    const first = this.firstAtOrAfter(word);
+    const exact = first < this.alphabetical.length && this.terms[this.alphabetical[first]!] === word ? this.alphabetical[first] : undefined;
     if (exact !== undefined) add(exact, 0);
     if (isLast) for (const id of this.prefixed(word)) if (id !== exact) add(id, PREFIX_COST);
 
@@ -339,8 +374,8 @@ export class SearchIndex<T> {
     }
   }
 
-  /** Ids of the terms starting with the word. */
-  private *prefixed(word: string): Generator<number> {
+  /** The alphabetical position of the first term not before the word. */
+  private firstAtOrAfter(word: string): number {
     let low = 0;
     let high = this.alphabetical.length;
     while (low < high) {
@@ -348,6 +383,11 @@ export class SearchIndex<T> {
       if (this.terms[this.alphabetical[mid]!]! < word) low = mid + 1;
       else high = mid;
     }
-    for (let i = low; i < this.alphabetical.length && this.terms[this.alphabetical[i]!]!.startsWith(word); i++) yield this.alphabetical[i]!;
+    return low;
+  }
+
+  /** Ids of the terms starting with the word. */
+  private *prefixed(word: string): Generator<number> {
+    for (let i = this.firstAtOrAfter(word); i < this.alphabetical.length && this.terms[this.alphabetical[i]!]!.startsWith(word); i++) yield this.alphabetical[i]!;
   }
 }
