@@ -1,17 +1,18 @@
 /**
- * Serves a production build: the build's static files (src/lib/http/static-files.ts) in front of @astrojs/node's
- * handler in middleware mode (on-demand routes and the 404 page), neither of which compresses anything, wrapped by
- * src/lib/compression/node-server.ts, behind the security headers of src/lib/security/headers.ts. Static files
- * are answered before Astro's middleware runs, so their headers are set here; on-demand answers set their own in
- * src/middleware.ts, which take precedence (Node merges headers set here with those the answer writes).
+ * Serves a production build, one step after another: the security headers of src/lib/security/headers.ts, a 400
+ * for a URL that does not decode, on-the-fly compression (src/lib/compression/on-the-fly.ts), the build's static
+ * files (src/lib/http/static-files.ts, which send the precompressed variants the build stored), then @astrojs/node's
+ * handler in middleware mode (on-demand routes and the 404 page). Static files are answered before Astro's
+ * middleware runs, so their headers are set here; on-demand answers set their own in src/middleware.ts, which take
+ * precedence (Node merges headers set here with those the answer writes).
  *
  *   node scripts/serve.ts [dist/server/entry.mjs]     (HOST, PORT as for the adapter)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { withCompression } from '../src/lib/compression/node-server.ts';
-import { withStaticFiles } from '../src/lib/http/static-files.ts';
+import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
+import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
 import { staticFileHeaders } from '../src/lib/security/headers.ts';
 import { serverHost, serverPort } from '../src/lib/settings.ts';
 
@@ -19,14 +20,23 @@ const entry = resolve(process.argv[2] ?? 'dist/server/entry.mjs');
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
 // Where the build's static files are (`<outDir>/client`, a symlink swapped by local rebuilds).
 const clientDir = join(dirname(entry), '..', 'client');
-const site = withCompression(withStaticFiles((req, res) => void handler(req, res), clientDir), clientDir);
+const securityHeaders: Middleware = (req, res, next) => {
+  const pathname = URL.parse(req.url ?? '/', 'http://site')?.pathname ?? '/';
+  for (const [name, value] of Object.entries(staticFileHeaders(pathname))) res.setHeader(name, value);
+  next();
+};
+// A step that must answer before a static file (a page taken down since the build, say) goes before staticFiles.
+const steps: Middleware[] = [securityHeaders, decodableUrls, compressOnTheFly(), staticFiles(clientDir)];
 const port = serverPort();
 const host = serverHost();
 
 const server = createServer((request, response) => {
-  const pathname = URL.parse(request.url ?? '/', 'http://site')?.pathname ?? '/';
-  for (const [name, value] of Object.entries(staticFileHeaders(pathname))) response.setHeader(name, value);
-  site(request, response);
+  const run = (step: number): void => {
+    const middleware = steps[step];
+    if (middleware) middleware(request, response, () => run(step + 1));
+    else void handler(request, response);
+  };
+  run(0);
 });
 server.listen(port, host, () => console.log(`Serving ${entry} on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

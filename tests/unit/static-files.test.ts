@@ -1,16 +1,18 @@
 /**
  * The local server's static files in front of the on-demand handler (src/lib/http/static-files.ts), on a real
- * HTTP server over a directory laid out like a build's client directory.
+ * HTTP server over a directory laid out like a build's client directory, with the variants the build stores.
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withStaticFiles } from '../../src/lib/http/static-files.ts';
+import { decodableUrls, staticFiles } from '../../src/lib/http/static-files.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'cinecat-static-'));
+const SCRIPT = Buffer.from('export const titles = ["The Harbor of Velholm"];\n'.repeat(200));
 const onDemand: string[] = [];
 let server: Server;
 let origin: string;
@@ -23,10 +25,14 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, '_astro', 'app.abc.js'), 'export {};');
   writeFileSync(join(clientDir, '.env'), 'SECRET=1');
   writeFileSync(join(clientDir, '.well-known', 'security.txt'), 'Contact: mailto:security@example.org');
-  server = createServer(withStaticFiles((req, res) => {
+  writeFileSync(join(clientDir, '_astro', 'big.abc.js'), SCRIPT);
+  writeFileSync(join(clientDir, '_astro', 'big.abc.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(clientDir, '_astro', 'big.abc.js.gz'), gzipSync(SCRIPT));
+  const files = staticFiles(clientDir);
+  server = createServer((req, res) => decodableUrls(req, res, () => files(req, res, () => {
     onDemand.push(`${req.method} ${req.url}`);
     res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-  }, clientDir));
+  })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -41,14 +47,19 @@ async function get(path: string, init?: RequestInit) {
   return { status: response.status, headers: response.headers, body: await response.text(), onDemand: [...onDemand] };
 }
 
-/** The status of a GET with exactly these headers (fetch() would add its own to a conditional request). */
-function statusOf(path: string, headers: Record<string, string>): Promise<number | undefined> {
+/** A GET with exactly these headers, its body as sent (fetch() would add its own headers and decode the body). */
+function raw(path: string, headers: Record<string, string>): Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(origin + path, { headers }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject).end();
   });
+}
+
+async function statusOf(path: string, headers: Record<string, string>): Promise<number | undefined> {
+  return (await raw(path, headers)).status;
 }
 
 describe('static files before on-demand routes', () => {
@@ -87,5 +98,34 @@ describe('static files before on-demand routes', () => {
 
   it('refuses a URL that does not decode with a 400, before any handler', async () => {
     expect(await get('/movie/%E0%A4%A')).toMatchObject({ status: 400, body: 'Bad request.', onDemand: [] });
+  });
+
+  it('sends the stored variant the client accepts most, each with its own ETag, and the file as it is otherwise', async () => {
+    const variants = new Map<string, string | undefined>();
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br', 'br'], ['deflate', undefined], ['*', 'br'], ['', undefined],
+      ['br;q=0, gzip', 'gzip'], ['br;q=0.5, gzip;q=0.8', 'gzip'], ['br;q=0, gzip;q=0', undefined], ['*;q=0, gzip', 'gzip'],
+    ] as const) {
+      const answer = await raw('/_astro/big.abc.js', { 'accept-encoding': accept });
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      variants.set(String(answer.headers.etag), encoding);
+    }
+    expect(new Set(variants.values())).toEqual(new Set(['br', 'gzip', undefined]));
+    expect(variants.size, 'one ETag per encoding').toBe(3);
+  });
+
+  it('answers conditional and range requests on the variant it would send', async () => {
+    const br = await raw('/_astro/big.abc.js', { 'accept-encoding': 'br' });
+    const etag = String(br.headers.etag);
+    expect(await statusOf('/_astro/big.abc.js', { 'accept-encoding': 'br', 'if-none-match': etag })).toBe(304);
+    expect(await statusOf('/_astro/big.abc.js', { 'accept-encoding': 'gzip', 'if-none-match': etag })).toBe(200);
+    const range = await raw('/_astro/big.abc.js', { 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-9/${br.body.length}`);
+    expect(range.body.equals(br.body.subarray(0, 10))).toBe(true);
   });
 });

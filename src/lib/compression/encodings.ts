@@ -1,11 +1,10 @@
 /**
- * What the local Node server compresses and how: the content types worth compressing, the client's choice
- * of encoding, and the encoders (brotli preferred, gzip otherwise). Shared by the build step that writes
- * `.br` (and for assets `.gz`) files and the server that picks them or compresses on the fly.
+ * What the build precompresses for the local Node server and how: the content types worth compressing and the
+ * encoders' strength. Shared by the build step that writes `.br` (and for assets `.gz`) files and the server's
+ * static files, which send the variant a client accepts (src/lib/http/static-files.ts).
  */
 import { extname } from 'node:path';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
-import type { Transform } from 'node:stream';
+import { constants, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -39,31 +38,17 @@ export function isCompressibleType(contentType: string | undefined): boolean {
   return contentType !== undefined && COMPRESSIBLE_TYPE.test(contentType);
 }
 
-/** The encoding to answer with for an Accept-Encoding header (brotli, then gzip; q=0 refuses), or null for identity. */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wildcard = accepted.get('*');
-  return ENCODINGS.find((encoding) => (accepted.get(encoding) ?? wildcard ?? 0) > 0) ?? null;
-}
-
 /**
  * Compression strength by use: `asset` for the few hashed files every visitor fetches (written once, strongest),
  * `page` for the thousands of prerendered pages (compressed beside the renderer during the build, where every
  * millisecond competes with rendering: brotli 3 takes half the time of 4 for ~5 % larger pages, and cut the
- * 41,000-page build by ~15 s; 11 would add minutes), `stream` for answers compressed on the fly (fast, to keep
- * latency low).
+ * 41,000-page build by ~15 s; 11 would add minutes).
  */
-export type Strength = 'asset' | 'page' | 'stream';
+export type Strength = 'asset' | 'page';
 
-const BROTLI_QUALITY: Record<Strength, number> = { asset: constants.BROTLI_MAX_QUALITY, page: 3, stream: 4 };
-// Pages are precompressed as brotli only (src/lib/compression/precompress.ts), so only assets and streams are gzipped.
-const GZIP_LEVEL: Record<Exclude<Strength, 'page'>, number> = { asset: constants.Z_BEST_COMPRESSION, stream: 6 };
+const BROTLI_QUALITY: Record<Strength, number> = { asset: constants.BROTLI_MAX_QUALITY, page: 3 };
+// Pages are precompressed as brotli only (src/lib/compression/precompress.ts), so only assets are gzipped.
+const GZIP_LEVEL: Record<Exclude<Strength, 'page'>, number> = { asset: constants.Z_BEST_COMPRESSION };
 
 export function brotliOptions(strength: Strength, sizeHint?: number): BrotliOptions {
   const params: NonNullable<BrotliOptions['params']> = {
@@ -78,12 +63,3 @@ export function gzipOptions(strength: Exclude<Strength, 'page'>): ZlibOptions {
   return { level: GZIP_LEVEL[strength] };
 }
 
-/** A compressing stream for an answer written on the fly. */
-export function createStreamEncoder(encoding: Encoding): Transform {
-  return encoding === 'br' ? createBrotliCompress(brotliOptions('stream')) : createGzip(gzipOptions('stream'));
-}
-
-/** A whole answer compressed at once, for the stream strength: cheaper than a stream for a body held in memory. */
-export function encodeWhole(encoding: Encoding, body: Buffer): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, brotliOptions('stream', body.length)) : gzipSync(body, gzipOptions('stream'));
-}

@@ -3,9 +3,11 @@
 import { trustedProxyHops } from '../settings.ts';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    // The length lets the Node server's compression leave a small answer as it is (src/lib/compression/on-the-fly.ts).
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(new TextEncoder().encode(text).length), 'Cache-Control': 'no-store', ...headers },
   });
 }
 

@@ -1,29 +1,35 @@
 /**
  * The local Node server's static files: the build's client directory (prerendered pages, hashed assets, public
- * files), served with `send` (conditional requests, ranges, HEAD) in front of the on-demand handler, which is
- * @astrojs/node in middleware mode. Serving them here rather than through the adapter's standalone handler lets
- * requests under /api/, of which none is a file, go straight to the handler without touching the file system.
- * Directories serve their index.html with or without a trailing slash (trailingSlash: 'ignore'), dotfiles are
- * refused except under /.well-known/, and a path with no file falls through to the handler (404 page and all).
+ * files), served with `send` (conditional requests, byte ranges and HEAD as RFC 9110 says) in front of the on-demand
+ * handler, which is @astrojs/node in middleware mode. Requests under /api/, of which none is a file, go straight to
+ * the handler without touching the file system. Directories serve their index.html with or without a trailing slash
+ * (trailingSlash: 'ignore'), dotfiles are refused except under /.well-known/, and a path with no file falls through
+ * to the handler (404 page and all).
+ *
+ * A compressible file is sent as the variant the build stored beside it (src/lib/compression/precompress.ts: `.br`,
+ * and `.gz` for hashed assets) that the client accepts most, as `negotiator` reads Accept-Encoding (q-values, `*`),
+ * or as it is. Each variant is a file of its own, so it has its own ETag and its ranges count its encoded bytes.
  */
 import { statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
+import Negotiator from 'negotiator';
 import send from 'send';
+import { compressibleFileType, ENCODED_SUFFIX, ENCODINGS, type Encoding } from '../compression/encodings.ts';
 
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** A Connect-style step of the Node server: answers, or calls `next` to hand the request on. */
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** Astro's hashed build assets, cached for a year (as @astrojs/node does). */
-export const IMMUTABLE_PREFIX = '/_astro/';
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const IMMUTABLE_PREFIX = '/_astro/';
 /** Nothing under this prefix is prerendered: those requests skip the file system. */
 const ON_DEMAND_PREFIX = '/api/';
 
 /** A request for a file of the client directory, as the URL spells its path and decoded. */
-export interface StaticRequest { urlPath: string; path: string }
+interface StaticRequest { urlPath: string; path: string }
 
 /** What a GET or HEAD outside /api/ asks for, or null (anything else, or a path that cannot name a file). */
-export function staticRequestOf(req: IncomingMessage): StaticRequest | null {
+function staticRequestOf(req: IncomingMessage): StaticRequest | null {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url?.startsWith(ON_DEMAND_PREFIX)) return null;
   const urlPath = URL.parse(req.url ?? '/', 'http://localhost')?.pathname;
   if (urlPath === undefined) return null;
@@ -40,7 +46,7 @@ export function staticRequestOf(req: IncomingMessage): StaticRequest | null {
  * URL may name it. Synchronous, as the adapter's own static handler is: a local file's metadata is in memory, and
  * a round trip through the thread pool costs more than the call.
  */
-export function entryAt(path: string): Stats | undefined {
+function entryAt(path: string): Stats | undefined {
   try {
     return statSync(path, { throwIfNoEntry: false });
   } catch {
@@ -48,42 +54,58 @@ export function entryAt(path: string): Stats | undefined {
   }
 }
 
-/** The file a request names under `clientDir` (a directory's index.html), or null when it names none there. */
-export function staticFileOf(request: StaticRequest, clientDir: string): string | null {
-  // Dotfiles stay with send's rules.
-  if (request.path.includes('/.')) return null;
-  const root = resolve(clientDir);
-  const file = resolve(join(root, request.path));
-  if (file !== root && !file.startsWith(root + sep)) return null;
-  const found = entryAt(file);
-  if (found?.isDirectory()) return join(file, 'index.html');
-  return found?.isFile() ? file : null;
+/** The stored variant of `file` the client accepts most, or undefined for the file as it is. */
+function acceptedVariant(req: IncomingMessage, file: string): Encoding | undefined {
+  const accepted = new Negotiator(req).encodings([...ENCODINGS, 'identity'], { preferred: ENCODINGS });
+  for (const encoding of accepted) {
+    if (encoding === 'identity') return undefined;
+    if (entryAt(file + ENCODED_SUFFIX[encoding as Encoding])?.isFile()) return encoding as Encoding;
+  }
+  return undefined;
 }
 
-export function withStaticFiles(onDemand: NodeHandler, clientDir: string): NodeHandler {
-  return (req, res) => {
-    try {
-      decodeURI(req.url ?? '/');
-    } catch {
-      res.writeHead(400).end('Bad request.');
-      return;
-    }
+/** Refuses a URL that does not decode (400) before any other step reads it. */
+export const decodableUrls: Middleware = (req, res, next) => {
+  try {
+    decodeURI(req.url ?? '/');
+  } catch {
+    res.writeHead(400).end('Bad request.');
+    return;
+  }
+  next();
+};
+
+export function staticFiles(clientDir: string): Middleware {
+  return (req, res, next) => {
     const request = staticRequestOf(req);
     if (!request) {
-      onDemand(req, res);
+      next();
       return;
     }
     const directory = entryAt(join(clientDir, request.path))?.isDirectory() ?? false;
-    const urlPath = directory && !request.urlPath.endsWith('/') ? `${request.urlPath}/index.html` : request.urlPath;
+    const urlPath = directory ? `${request.urlPath.replace(/\/$/, '')}/index.html` : request.urlPath;
+    const path = directory ? join(request.path, 'index.html') : request.path;
+    const type = compressibleFileType(path);
+    const encoding = type ? acceptedVariant(req, join(clientDir, path)) : undefined;
+    const immutable = request.path.startsWith(IMMUTABLE_PREFIX);
     let found = false;
-    send(req, urlPath, { root: clientDir, dotfiles: request.path.startsWith('/.well-known/') ? 'allow' : 'deny' })
+    send(req, encoding ? urlPath + ENCODED_SUFFIX[encoding] : urlPath, {
+      root: clientDir,
+      index: false,
+      dotfiles: request.path.startsWith('/.well-known/') ? 'allow' : 'deny',
+      ...(immutable ? { maxAge: '1y', immutable: true } : {}),
+    })
       .on('file', () => { found = true; })
       .on('headers', () => {
-        if (request.path.startsWith(IMMUTABLE_PREFIX)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+        if (type) res.setHeader('Vary', 'Accept-Encoding');
+        if (encoding && type) {
+          res.setHeader('Content-Type', type);
+          res.setHeader('Content-Encoding', encoding);
+        }
       })
       .on('error', (error: { status?: number }) => {
         // No such file: the on-demand handler answers (a route, or the 404 page).
-        if (!found) onDemand(req, res);
+        if (!found) next();
         else res.writeHead(error.status ?? 500).end();
       })
       .pipe(res);

@@ -33,7 +33,10 @@ export function apiRoutes(dir = API_DIR): ApiRoute[] {
     if (statSync(file).isDirectory()) return apiRoutes(file);
     if (!/\.(ts|js)$/.test(name)) return [];
     const source = readFileSync(file, 'utf8');
-    const methods = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map((m) => m[1]!);
+    // `export const GET = …`, `export function GET`, or several at once: `export const { GET, PATCH } = …`.
+    const exported = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(?:(\w+)|\{([^}]*)\})/g)]
+      .flatMap((m) => (m[1] ? [m[1]] : m[2]!.split(',').map((name) => name.trim())));
+    const methods = exported.filter((name) => [...METHODS, 'ALL'].includes(name));
     const route = relative(join('src', 'pages'), file).split(sep).join('/').replace(/\.(ts|js)$/, '').replace(/\/index$/, '');
     const segments = route.split('/').map((segment) =>
       segment.startsWith('[...') ? '*' : segment.replace(/^\[(\w+)\]/, ':$1'));
