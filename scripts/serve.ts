@@ -11,7 +11,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { withCompression } from '../src/lib/compression/node-server.ts';
-import { withStaticFiles } from '../src/lib/http/static-files.ts';
+import { answerOnDemand, withStaticFiles } from '../src/lib/http/static-files.ts';
+import { getDb } from '../src/lib/db.ts';
+import { StaticPageGate } from '../src/lib/publishing/static-pages.ts';
 import { staticFileHeaders } from '../src/lib/security/headers.ts';
 import { serverHost, serverPort } from '../src/lib/settings.ts';
 
@@ -20,17 +22,22 @@ const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req
 // Where the build's static files are (`<outDir>/client`, a symlink swapped by local rebuilds).
 const clientDir = join(dirname(entry), '..', 'client');
 const site = withCompression(withStaticFiles((req, res) => void handler(req, res), clientDir), clientDir);
+// Takedowns and edits since the build skip the files (see the gate); its first load comes before the first request.
+const gate = new StaticPageGate(await getDb(), clientDir);
+const stopGate = await gate.start();
 const port = serverPort();
 const host = serverHost();
 
 const server = createServer((request, response) => {
   const pathname = URL.parse(request.url ?? '/', 'http://site')?.pathname ?? '/';
   for (const [name, value] of Object.entries(staticFileHeaders(pathname))) response.setHeader(name, value);
+  if (!gate.servesStatic(pathname)) answerOnDemand(request);
   site(request, response);
 });
 server.listen(port, host, () => console.log(`Serving ${entry} on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopGate();
     server.closeAllConnections();
     server.close(() => process.exit(0));
   });

@@ -4,6 +4,7 @@ import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from '
 import type { ContentType } from '../../../db/schema.ts';
 import { TITLE_KIND_PATHS } from '../catalog/client/title-kinds.ts';
 import { deleteTitles, listTitles, setPublished } from './titles.ts';
+import { takedownNotice } from '../publishing/detail-cache.ts';
 
 export function titleEndpoints(type: ContentType) {
   // Rebuild reasons name the titles as their endpoints do ('publish 3 movies').
@@ -18,18 +19,19 @@ export function titleEndpoints(type: ContentType) {
       access: 'admin',
       body: PublishBody,
       rebuild: ({ count }: AdminCount, { body }) => `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`,
-      handler: async ({ db, body }): Promise<AdminCount> => {
+      handler: async ({ db, body, context }): Promise<AdminCount> => {
         const count = await setPublished(db, type, body.ids, body.isPublished);
-        return { count, message: `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!` };
+        const message = `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!`;
+        return body.isPublished ? { count, message } : { count, message, takedown: takedownNotice(count, context.cache.enabled) };
       },
     }),
     DELETE: endpoint({
       access: 'admin',
       body: DeleteTitlesBody,
       rebuild: ({ count }: AdminCount) => `delete ${count} ${adminPath}`,
-      handler: async ({ db, body }): Promise<AdminCount> => {
+      handler: async ({ db, body, context }): Promise<AdminCount> => {
         const count = await deleteTitles(db, type, body.ids);
-        return { count, message: `${count} item(s) deleted successfully!` };
+        return { count, message: `${count} item(s) deleted successfully!`, takedown: takedownNotice(count, context.cache.enabled) };
       },
     }),
   };

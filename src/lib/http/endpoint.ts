@@ -15,7 +15,8 @@
  *   (413) and must be JSON (415), and nesting is bounded;
  * - one error shape `{ error }`, from domain errors (errors.ts) mapped to statuses in one place; data errors
  *   Postgres raises for input that slipped past a schema (a number out of range) are 400, never 500;
- * - `rebuild`: a catalogue change queues a site rebuild once the handler succeeded.
+ * - `rebuild`: a catalogue change queues a site rebuild once the handler succeeded, and the answer waits until the
+ *   pages served in between have caught up (src/lib/publishing/catalogue-changes.ts).
  *
  * A handler returns a JSON-able value (200) or a Response (redirects, cookies, other content types).
  */
@@ -26,6 +27,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { SessionUser } from '../accounts/guards.ts';
 import { getDb } from '../db.ts';
 import { requestRebuild } from '../rebuild/index.ts';
+import { catalogueChanged } from '../publishing/catalogue-changes.ts';
 import { sessionUserOf } from '../accounts/server-env.ts';
 import {
   Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
@@ -81,7 +83,10 @@ export function endpoint<A extends Access, P extends Schema | undefined = undefi
       const result = await spec.handler(input);
       if (spec.rebuild && !(result instanceof Response)) {
         const reason = spec.rebuild(result as Exclude<R, Response>, input);
-        if (reason) await requestRebuild(input.db, reason);
+        if (reason) {
+          await requestRebuild(input.db, reason);
+          await catalogueChanged(context.cache);
+        }
       }
       return result instanceof Response ? result : json(result);
     } catch (error) {

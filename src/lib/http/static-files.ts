@@ -19,12 +19,19 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Nothing under this prefix is prerendered: those requests skip the file system. */
 const ON_DEMAND_PREFIX = '/api/';
 
+/** Requests that must skip the files (src/lib/publishing/static-pages.ts: a page taken down or edited since the build). */
+const onDemandOnly = new WeakSet<IncomingMessage>();
+
+export function answerOnDemand(req: IncomingMessage): void {
+  onDemandOnly.add(req);
+}
+
 /** A request for a file of the client directory, as the URL spells its path and decoded. */
 export interface StaticRequest { urlPath: string; path: string }
 
 /** What a GET or HEAD outside /api/ asks for, or null (anything else, or a path that cannot name a file). */
 export function staticRequestOf(req: IncomingMessage): StaticRequest | null {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url?.startsWith(ON_DEMAND_PREFIX)) return null;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url?.startsWith(ON_DEMAND_PREFIX) || onDemandOnly.has(req)) return null;
   const urlPath = URL.parse(req.url ?? '/', 'http://localhost')?.pathname;
   if (urlPath === undefined) return null;
   try {
