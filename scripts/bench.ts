@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
- * database. Prints seed time, per-query latencies and the prerender time and peak memory of a full build.
+ * database. Prints seed time, per-query latencies, the prerender time and peak memory of a full build, and the delay
+ * of a takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
@@ -21,6 +22,7 @@ import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
+import { measureTakedowns } from './lib/takedown-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,6 +102,7 @@ try {
     const { build } = await import('astro');
     await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
     console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);
+    await measureTakedowns(db, { EMBEDDED_DB_PORT: String(port), ASTRO_OUT_DIR: join(workDir, 'dist') });
   }
 } finally {
   await db.destroy();

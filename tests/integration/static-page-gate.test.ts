@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIContext } from 'astro';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
+import { NO_ROUTE_CACHE } from '../support/personal-fixtures.ts';
 import { deleteTitles, setPublished } from '../../src/lib/admin/titles.ts';
 import { catalogueChanged } from '../../src/lib/publishing/catalogue-changes.ts';
 import { BUILD_START_FILE, StaticPageGate } from '../../src/lib/publishing/static-pages.ts';
 
-const NO_CDN = { enabled: false } as APIContext['cache'];
 const MOVIE = '/movie/blue-harbor/7001';
 const OTHER_MOVIE = '/movie/grey-harbor/7002';
 const SHOW = '/tv/night-shift/8001';
@@ -59,7 +58,7 @@ describeEachEngine('static page gate: takedowns and edits skip the build\'s file
       expect(gate.servesStatic(path), path).toBe(true);
     }
     await setPublished(db, 'movie', [await rowId(db, 'movies', 7001)], false);
-    await catalogueChanged(NO_CDN);
+    await catalogueChanged(NO_ROUTE_CACHE);
     expect(gate.servesStatic(MOVIE)).toBe(false);
     expect(gate.servesStatic(`${MOVIE}/index.html.br`)).toBe(false);
     expect(gate.servesStatic(ONLY_IN_MOVIE)).toBe(false);
@@ -68,7 +67,7 @@ describeEachEngine('static page gate: takedowns and edits skip the build\'s file
 
     // Published again: its people come back at once; the title itself changed since the build, so it is rendered on demand.
     await setPublished(db, 'movie', [await rowId(db, 'movies', 7001)], true);
-    await catalogueChanged(NO_CDN);
+    await catalogueChanged(NO_ROUTE_CACHE);
     expect(gate.servesStatic(ONLY_IN_MOVIE)).toBe(true);
     expect(gate.servesStatic(MOVIE)).toBe(false);
     // The rebuild that follows (a newer build start) serves it from its file again.
@@ -80,7 +79,7 @@ describeEachEngine('static page gate: takedowns and edits skip the build\'s file
     const db = getDb();
     await db.updateTable('movies').set({ stream_url: 'https://player.example/new', updated_at: sql`now() + interval '1 hour'` })
       .where('tmdb_id', '=', 7002).execute();
-    await catalogueChanged(NO_CDN);
+    await catalogueChanged(NO_ROUTE_CACHE);
     expect(gate.servesStatic(OTHER_MOVIE)).toBe(false);
     expect(gate.servesStatic(MOVIE)).toBe(true);
   });
@@ -88,7 +87,7 @@ describeEachEngine('static page gate: takedowns and edits skip the build\'s file
   it('a delete takes the title down', async () => {
     const db = getDb();
     await deleteTitles(db, 'tv', [await rowId(db, 'tv_shows', 8001)]);
-    await catalogueChanged(NO_CDN);
+    await catalogueChanged(NO_ROUTE_CACHE);
     expect(gate.servesStatic(SHOW)).toBe(false);
   });
 

@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { DETAIL_PREFIX, parseDetailPath, type DetailKind } from '../catalog/detail-fallback.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
-import { readCatalogueVersion } from '../catalog/read-model.ts';
+import { readCatalogueVersion } from '../catalog/catalogue-version.ts';
 import { onCatalogueChange } from './catalogue-changes.ts';
 
 export const POLL_MS = 500;
@@ -83,8 +83,14 @@ export class StaticPageGate {
   private checking: Promise<void> | null = null;
   private nextCheck: Promise<void> | null = null;
   private failing = false;
+  private readonly db: Kysely<Database>;
+  private readonly clientDir: string;
 
-  constructor(private readonly db: Kysely<Database>, private readonly clientDir: string) {}
+  // No parameter properties: scripts/serve.ts loads this module with Node's type stripping.
+  constructor(db: Kysely<Database>, clientDir: string) {
+    this.db = db;
+    this.clientDir = clientDir;
+  }
 
   /** Whether a GET of `urlPath` may be answered from the build's files. */
   servesStatic(urlPath: string): boolean {
