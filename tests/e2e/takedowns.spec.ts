@@ -19,13 +19,11 @@ async function statusOf(page: Page, path: string): Promise<number> {
   return (await page.request.get(path, { maxRedirects: 0 })).status();
 }
 
-/** Opens `url` as a visitor would (signed out): the status and the page's message. */
-async function expectNotFound(page: Page, url: string, message: string) {
-  const visitor = await page.context().browser()!.newPage();
-  const response = await visitor.goto(url);
-  expect(response?.status()).toBe(404);
-  await expect(visitor.getByRole('alert')).toHaveText(message);
-  await visitor.close();
+/** What a visitor gets at `path`: a 404 with the spec's message on the page. */
+async function expectNotFound(page: Page, path: string, message: string) {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain(`<p class="error-message" role="alert">${message}</p>`);
 }
 
 async function openAdminRow(page: Page, tab: 'Movies' | 'TV Shows', tmdbId: number, title: string) {
@@ -40,7 +38,7 @@ async function openAdminRow(page: Page, tab: 'Movies' | 'TV Shows', tmdbId: numb
 
 test.describe('takedowns live in seconds', () => {
   // The machine is shared: admin pages and rebuilds in the background are slow.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 300_000 });
   // Signed in as the demo admin with the cookie a sign-in would set (no full-cost password hash on a busy machine).
   test.beforeEach(async ({ page, db, baseURL }) => {
     const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
@@ -49,7 +47,7 @@ test.describe('takedowns live in seconds', () => {
     await page.context().addCookies([{ name: cookie.slice(0, split), value: cookie.slice(split + 1), url: baseURL! }]);
   });
 
-  test('unpublish: the title and the people credited only in it answer 404 at once; published again, it comes back', async ({ page, db, baseURL }) => {
+  test('unpublish: the title and the people credited only in it answer 404 at once; published again, it comes back', async ({ page, db }) => {
     // A published movie with someone credited in nothing else.
     const { rows: [movie] } = await sql<{ tmdb_id: number; title: string; person_id: number; name: string }>`
       select m.tmdb_id, m.title, p.id as person_id, p.name from movies m
@@ -72,8 +70,8 @@ test.describe('takedowns live in seconds', () => {
     expect(await statusOf(page, moviePath)).toBe(404);
     expect(await statusOf(page, personPath)).toBe(404);
     expect((await page.request.get('/api/admin/rebuild').then((response) => response.json())).status).toMatch(/queued|running/);
-    await expectNotFound(page, `${baseURL}${moviePath}`, 'Movie not found.');
-    await expectNotFound(page, `${baseURL}${personPath}`, 'Actor not found.');
+    await expectNotFound(page, moviePath, 'Movie not found.');
+    await expectNotFound(page, personPath, 'Actor not found.');
 
     page.once('dialog', (dialog) => dialog.accept());
     await row.getByRole('button', { name: 'Draft' }).click();
@@ -83,7 +81,7 @@ test.describe('takedowns live in seconds', () => {
     expect(await (await page.request.get(moviePath)).text()).toContain(movie!.title);
   });
 
-  test('delete: the show\'s page answers 404 with the spec\'s message', async ({ page, db, baseURL }) => {
+  test('delete: the show\'s page answers 404 with the spec\'s message', async ({ page, db }) => {
     const show = await db.selectFrom('tv_shows').select(['tmdb_id', 'name']).where('is_published', '=', true)
       .orderBy('tmdb_id', 'desc').executeTakeFirstOrThrow();
     const showPath = `/tv/${slugify(show.name)}/${show.tmdb_id}`;
@@ -95,7 +93,7 @@ test.describe('takedowns live in seconds', () => {
     await expect(toast(page, '1 item(s) deleted successfully!')).toBeVisible();
     await expect(toast(page, /^1 item\(s\) offline now/)).toBeVisible();
     expect(await statusOf(page, showPath)).toBe(404);
-    await expectNotFound(page, `${baseURL}${showPath}`, 'TV show not found.');
+    await expectNotFound(page, showPath, 'TV show not found.');
   });
 
   test('an edit shows at once: the page is rendered on demand until the rebuild serves it', async ({ page, db, baseURL }) => {
@@ -112,7 +110,7 @@ test.describe('takedowns live in seconds', () => {
     expect(await edited.text()).toContain(link);
   });
 
-  test('a change made by another process (a CLI import, another server) is seen by the poll', async ({ page, db, baseURL }) => {
+  test('a change made by another process (a CLI import, another server) is seen by the poll', async ({ page, db }) => {
     const movie = await db.selectFrom('movies').select(['id', 'tmdb_id', 'title']).where('is_published', '=', true)
       .orderBy('tmdb_id').executeTakeFirstOrThrow();
     const moviePath = `/movie/${slugify(movie.title)}/${movie.tmdb_id}`;
@@ -120,7 +118,7 @@ test.describe('takedowns live in seconds', () => {
     // Straight in the database: its triggers bump the catalogue version, nothing tells the server.
     await db.updateTable('movies').set({ is_published: false }).where('id', '=', movie.id).execute();
     await expect.poll(() => statusOf(page, moviePath), { timeout: TAKEDOWN_BOUND_MS }).toBe(404);
-    await expectNotFound(page, `${baseURL}${moviePath}`, 'Movie not found.');
+    await expectNotFound(page, moviePath, 'Movie not found.');
     await db.updateTable('movies').set({ is_published: true }).where('id', '=', movie.id).execute();
     await expect.poll(() => statusOf(page, moviePath), { timeout: TAKEDOWN_BOUND_MS }).toBe(200);
   });
