@@ -2,15 +2,19 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
+import { cacheNetlify } from '@astrojs/netlify/cache';
 import node from '@astrojs/node';
 import { islandDirectives } from './src/lib/islands/integration.ts';
 import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
 import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 import { precompressStatic } from './src/lib/compression/precompress.ts';
+import { buildStartStamp } from './src/lib/publishing/integration.ts';
 import { astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
 
 // Netlify's builds (and DEPLOY_TARGET=netlify) use its adapter; everywhere else the site runs on Node's server.
 const onNetlify = targetsNetlify();
+// When this build starts reading the database: pages of rows changed since are rendered on demand.
+const builtAt = new Date().toISOString();
 
 export default defineConfig({
   site: canonicalSiteUrl(),
@@ -18,14 +22,16 @@ export default defineConfig({
   adapter: onNetlify ? netlify() : node({ mode: 'middleware' }),
   // Netlify gets a _headers file; the Node server sends precompressed files (src/lib/compression/), as Netlify's CDN
   // compresses by itself.
-  integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [precompressStatic()])],
+  integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [precompressStatic(), buildStartStamp(builtAt)])],
+  // On Netlify the detail pages are rendered on demand and kept in its CDN, purged by tag (src/lib/publishing/detail-cache.ts).
+  ...(onNetlify ? { cache: { provider: cacheNetlify() } } : {}),
   outDir: astroOutDir() ?? './dist',
   trailingSlash: 'ignore',
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
   // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin rebuild panel).
   vite: {
-    define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(new Date().toISOString()) },
+    define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(builtAt) },
     plugins: [{
       // No <link rel=modulepreload> per dependency of a dynamic import: appending them cost the page-script loader
       // (src/components/layout/page-scripts.ts) one long task after the first paint; the browser fetches the chunks

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
  * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
- * and that catalogue's memory, and the prerender time and peak memory of a full build.
+ * and that catalogue's memory, the prerender time and peak memory of a full build, and the delay of a takedown on
+ * that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
@@ -23,6 +24,7 @@ import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { childEnv, setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
+import { measureTakedowns } from './lib/takedown-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -115,6 +117,7 @@ try {
     const { build } = await import('astro');
     await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
     console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);
+    await measureTakedowns(db, { EMBEDDED_DB_PORT: String(port), ASTRO_OUT_DIR: join(workDir, 'dist') });
   }
 } finally {
   await db.destroy();

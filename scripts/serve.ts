@@ -1,10 +1,11 @@
 /**
  * Serves a production build, one step after another: the security headers of src/lib/security/headers.ts, a 400
- * for a URL that does not decode, on-the-fly compression (src/lib/compression/on-the-fly.ts), the build's static
- * files (src/lib/http/static-files.ts, which send the precompressed variants the build stored), then @astrojs/node's
- * handler in middleware mode (on-demand routes and the 404 page). Static files are answered before Astro's
- * middleware runs, so their headers are set here; on-demand answers set their own in src/middleware.ts, which take
- * precedence (Node merges headers set here with those the answer writes).
+ * for a URL that does not decode, on-the-fly compression (src/lib/compression/on-the-fly.ts), the static-page gate
+ * (src/lib/publishing/static-pages.ts: a page taken down or edited since the build skips the files), the build's
+ * static files (src/lib/http/static-files.ts, which send the precompressed variants the build stored), then
+ * @astrojs/node's handler in middleware mode (on-demand routes and the 404 page). Static files are answered before
+ * Astro's middleware runs, so their headers are set here; on-demand answers set their own in src/middleware.ts,
+ * which take precedence (Node merges headers set here with those the answer writes).
  *
  *   node scripts/serve.ts [dist/server/entry.mjs]     (HOST, PORT as for the adapter)
  */
@@ -12,21 +13,27 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
+import { getDb } from '../src/lib/db.ts';
 import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
+import { StaticPageGate } from '../src/lib/publishing/static-pages.ts';
 import { staticFileHeaders } from '../src/lib/security/headers.ts';
 import { serverHost, serverPort } from '../src/lib/settings.ts';
 
 const entry = resolve(process.argv[2] ?? 'dist/server/entry.mjs');
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+const onDemand = (req: IncomingMessage, res: ServerResponse) => void handler(req, res);
 // Where the build's static files are (`<outDir>/client`, a symlink swapped by local rebuilds).
 const clientDir = join(dirname(entry), '..', 'client');
+const pathnameOf = (req: IncomingMessage) => URL.parse(req.url ?? '/', 'http://site')?.pathname ?? '/';
 const securityHeaders: Middleware = (req, res, next) => {
-  const pathname = URL.parse(req.url ?? '/', 'http://site')?.pathname ?? '/';
-  for (const [name, value] of Object.entries(staticFileHeaders(pathname))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(staticFileHeaders(pathnameOf(req)))) res.setHeader(name, value);
   next();
 };
-// A step that must answer before a static file (a page taken down since the build, say) goes before staticFiles.
-const steps: Middleware[] = [securityHeaders, decodableUrls, compressOnTheFly(), staticFiles(clientDir)];
+// The gate's first load comes before the first request.
+const gate = new StaticPageGate(await getDb(), clientDir);
+const stopGate = await gate.start();
+const takedowns: Middleware = (req, res, next) => (gate.servesStatic(pathnameOf(req)) ? next() : onDemand(req, res));
+const steps: Middleware[] = [securityHeaders, decodableUrls, compressOnTheFly(), takedowns, staticFiles(clientDir)];
 const port = serverPort();
 const host = serverHost();
 
@@ -34,13 +41,14 @@ const server = createServer((request, response) => {
   const run = (step: number): void => {
     const middleware = steps[step];
     if (middleware) middleware(request, response, () => run(step + 1));
-    else void handler(request, response);
+    else onDemand(request, response);
   };
   run(0);
 });
 server.listen(port, host, () => console.log(`Serving ${entry} on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopGate();
     server.closeAllConnections();
     server.close(() => process.exit(0));
   });

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
+import { NO_ROUTE_CACHE } from '../support/personal-fixtures.ts';
 import { createBackup } from '../../src/lib/backup/backup.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 
@@ -43,7 +44,7 @@ async function call(handler: APIRoute, user: User, method: string, path: string,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return handler({ request, url, locals: { user }, params: {} } as never) as Promise<Response>;
+  return handler({ request, url, locals: { user }, params: {}, cache: NO_ROUTE_CACHE } as never) as Promise<Response>;
 }
 
 describeEachEngine('admin endpoints', (getDb) => {
@@ -128,7 +129,7 @@ describeEachEngine('admin endpoints', (getDb) => {
 
     const url = new URL('/api/admin/movies', 'http://localhost');
     const form = new Request(url, { method: 'PATCH', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ids=1' });
-    const refused = (await movies.PATCH({ request: form, url, locals: { user: ADMIN }, params: {} } as never)) as Response;
+    const refused = (await movies.PATCH({ request: form, url, locals: { user: ADMIN }, params: {}, cache: NO_ROUTE_CACHE } as never)) as Response;
     expect(refused.status).toBe(415);
 
     expect((await call(movies.PATCH, ADMIN, 'PATCH', '/api/admin/movies', { ids: [], isPublished: true })).status).toBe(400);
@@ -138,7 +139,7 @@ describeEachEngine('admin endpoints', (getDb) => {
     expect((await restoreBad.json()).error).toBe('Failed to restore table genres.');
     const unreadableUrl = new URL('/api/admin/restore', 'http://localhost');
     const unreadable = (await restore.POST({ request: new Request(unreadableUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"format": "cine' }),
-      url: unreadableUrl, locals: { user: ADMIN }, params: {} } as never)) as Response;
+      url: unreadableUrl, locals: { user: ADMIN }, params: {}, cache: NO_ROUTE_CACHE } as never)) as Response;
     expect([unreadable.status, await unreadable.json()]).toEqual([400, { error: 'Error reading the file.' }]);
     const partialReplace = await call(restore.POST, ADMIN, 'POST', '/api/admin/restore?mode=replace', { format: 'cinecat-backup', version: 1, tables: { genres: [] } });
     expect(partialReplace.status).toBe(400);

@@ -10,7 +10,8 @@ import { browseTitles } from '../../src/lib/catalog/browse.ts';
 import type { BrowseSort } from '../../src/lib/catalog/client/browse-params.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
-import { CatalogueCache, loadCatalogueReadModel, readCatalogueVersion } from '../../src/lib/catalog/read-model.ts';
+import { CatalogueCache, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
+import { readCatalogueVersion } from '../../src/lib/catalog/catalogue-version.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));

@@ -1,7 +1,7 @@
 /**
  * Smoke run on Netlify's local runtime (`netlify serve --offline`, see support/global-setup.ts): the static pages,
- * the SSR function (search, accounts, lists, admin, on-demand title pages) over the Neon driver, and the scheduled
- * function. One story, in order: later steps use the account and titles the earlier ones made.
+ * the SSR function (search, accounts, lists, admin, on-demand title pages and their takedown) over the Neon driver,
+ * and the scheduled function. One story, in order: later steps use the account and titles the earlier ones made.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -91,9 +91,10 @@ test('an admin adds titles from the fake TMDB; their pages are live at once, ren
   await expect(toast(page, 'Content added successfully!')).toBeVisible({ timeout: 30_000 });
   expect(await db.selectFrom('movies').select('title').where('tmdb_id', '=', 550).executeTakeFirst()).toEqual({ title: 'Movie 550' });
 
+  // No detail page is prerendered on Netlify: rendered by the function, kept by the CDN (not browsers) until a purge.
   const added = await page.request.get('/movie/movie-550/550');
   expect(added.status()).toBe(200);
-  expect(added.headers()['cache-control']).toBe('no-store');
+  expect(added.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
   await page.goto('/movie/movie-550/550');
   await expect(page.getByRole('heading', { level: 1, name: 'Movie 550' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Genres' })).toContainText('Action');
@@ -105,6 +106,20 @@ test('an admin adds titles from the fake TMDB; their pages are live at once, ren
   await expect(toast(page, 'Content added successfully!')).toBeVisible({ timeout: 30_000 });
   await page.goto('/tv/show-1399/1399');
   await expect(page.getByRole('heading', { level: 1, name: 'Show 1399' })).toBeVisible();
+});
+
+test('an admin unpublishes a title: its page answers 404 at once, and the panel says when the CDN lets go of it', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin');
+  await page.getByPlaceholder('Search movies...').fill('550');
+  const row = page.getByTestId('admin-row').filter({ hasText: 'Movie 550' });
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Published' }).click();
+  await expect(toast(page, '1 item(s) unpublished!')).toBeVisible();
+  await expect(toast(page, `1 item(s) purged from Netlify's CDN: their pages answer "not found" within seconds. Listings follow after the rebuild.`))
+    .toBeVisible();
+  expect((await page.goto('/movie/movie-550/550'))!.status()).toBe(404);
+  await expect(page.getByRole('alert')).toHaveText('Movie not found.');
 });
 
 test('the scheduled rebuild runs once without a build hook: it says why and does nothing', async () => {

@@ -1,5 +1,5 @@
 /** Users and handler calls for the personal-feature suites (endpoints called through their Astro handlers). */
-import type { APIRoute } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../../src/lib/accounts/contract.ts';
@@ -18,6 +18,9 @@ export interface CallOptions {
   params?: Record<string, string>;
 }
 
+/** Astro's route cache where no cache provider is configured (the Node build): `enabled` false. */
+export const NO_ROUTE_CACHE = { enabled: false } as APIContext['cache'];
+
 /** Calls an endpoint handler as Astro would, with `user` as the request's session user (already looked up). */
 export async function callEndpoint(handler: APIRoute, user: SessionUser | null, method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const url = new URL(path, 'http://localhost');
@@ -27,5 +30,5 @@ export async function callEndpoint(handler: APIRoute, user: SessionUser | null, 
     headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return handler({ request, url, locals: { user }, params, clientAddress } as never) as Promise<Response>;
+  return handler({ request, url, locals: { user }, params, clientAddress, cache: NO_ROUTE_CACHE } as never) as Promise<Response>;
 }

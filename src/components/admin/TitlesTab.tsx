@@ -7,7 +7,7 @@ import AddContentForm from './AddContentForm.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
-import type { AdminList, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
+import type { AdminCount, AdminList, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
@@ -46,8 +46,9 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
     const verb = published ? 'publish' : 'unpublish';
     if (!window.confirm(`Are you sure you want to ${verb} ${ids.length} item(s)?`)) return;
     try {
-      await api(endpoint, 'PATCH', { ids, isPublished: published } satisfies PublishRequest);
+      const { takedown } = await api<AdminCount>(endpoint, 'PATCH', { ids, isPublished: published } satisfies PublishRequest);
       showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
+      if (takedown) showToast(takedown, 'info');
       await load();
     } catch (error) {
       showToast(`Action failed: ${errorText(error, 'Action failed.')}`, 'error');
@@ -57,8 +58,9 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
   const remove = async (ids: number[]) => {
     if (!window.confirm(`Are you sure you want to delete ${ids.length} item(s)? This cannot be undone.`)) return;
     try {
-      await api(endpoint, 'DELETE', { ids });
+      const { takedown } = await api<AdminCount>(endpoint, 'DELETE', { ids });
       showToast(`${ids.length} item(s) deleted successfully!`, 'success');
+      if (takedown) showToast(takedown, 'info');
       await load();
     } catch (error) {
       showToast(`Delete failed: ${errorText(error, 'Delete failed.')}`, 'error');

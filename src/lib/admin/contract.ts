@@ -97,7 +97,11 @@ export type UploadLinksRequest = z.input<typeof UploadLinksBody>;
 
 /** Answers of the admin endpoints. */
 export interface AdminMessage { message: string }
-export interface AdminCount extends AdminMessage { count: number }
+export interface AdminCount extends AdminMessage {
+  count: number;
+  /** After an unpublish or delete: when the titles' pages are gone (the admin panel shows it). */
+  takedown?: string;
+}
 export interface EpisodeLinksUploaded extends AdminMessage { errors: LinkUploadError[] }
 export interface AddedTitle extends AdminMessage { id: number; created: boolean }
 /** A title a bulk import left out, and why; the run goes on without it. */

@@ -4,7 +4,8 @@ import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from '
 import type { ContentType } from '../../../db/schema.ts';
 import { TITLE_KIND_PATHS } from '../catalog/client/content-types.ts';
 import { deleteTitles, listTitles, setPublished } from './titles.ts';
-import { requestRebuild } from '../rebuild/index.ts';
+import { catalogueEdited } from '../publishing/catalogue-changes.ts';
+import { takedownNotice } from '../publishing/detail-cache.ts';
 
 export function titleEndpoints(type: ContentType) {
   // Rebuild reasons name the titles as their endpoints do ('publish 3 movies').
@@ -18,19 +19,20 @@ export function titleEndpoints(type: ContentType) {
     PATCH: endpoint({
       access: 'admin',
       body: PublishBody,
-      afterSuccess: ({ count }: AdminCount, { db, body }) => requestRebuild(db, `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`),
-      handler: async ({ db, body }): Promise<AdminCount> => {
+      afterSuccess: ({ count }: AdminCount, { db, body, context }) => catalogueEdited(db, context, `${body.isPublished ? 'publish' : 'unpublish'} ${count} ${adminPath}`),
+      handler: async ({ db, body, context }): Promise<AdminCount> => {
         const count = await setPublished(db, type, body.ids, body.isPublished);
-        return { count, message: `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!` };
+        const message = `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!`;
+        return body.isPublished ? { count, message } : { count, message, takedown: takedownNotice(count, context.cache.enabled) };
       },
     }),
     DELETE: endpoint({
       access: 'admin',
       body: DeleteTitlesBody,
-      afterSuccess: ({ count }: AdminCount, { db }) => requestRebuild(db, `delete ${count} ${adminPath}`),
-      handler: async ({ db, body }): Promise<AdminCount> => {
+      afterSuccess: ({ count }: AdminCount, { db, context }) => catalogueEdited(db, context, `delete ${count} ${adminPath}`),
+      handler: async ({ db, body, context }): Promise<AdminCount> => {
         const count = await deleteTitles(db, type, body.ids);
-        return { count, message: `${count} item(s) deleted successfully!` };
+        return { count, message: `${count} item(s) deleted successfully!`, takedown: takedownNotice(count, context.cache.enabled) };
       },
     }),
   };

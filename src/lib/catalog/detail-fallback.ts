@@ -5,11 +5,13 @@
  * a canonical URL of a public row (published since the last build) is rendered on demand with the same page
  * component and loaders as the build, until the rebuild replaces it with the static page.
  */
+import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './client/slug.ts';
+import { cacheDetailPage } from '../publishing/detail-cache.ts';
 
 export type DetailKind = ContentType | 'person';
 
@@ -19,7 +21,8 @@ export const DETAIL_MESSAGES: Record<DetailKind, { noId: string; notFound: strin
   person: { noId: 'Actor not found.', notFound: 'Actor not found.' },
 };
 
-const PREFIX: Record<DetailKind, string> = { movie: '/movie', tv: '/tv', person: '/people' };
+/** Where each kind's detail pages live: `${DETAIL_PREFIX[kind]}/{slug}/{id}`. */
+export const DETAIL_PREFIX: Record<DetailKind, string> = { movie: '/movie', tv: '/tv', person: '/people' };
 
 export type FallbackOutcome =
   | { kind: 'redirect'; location: string }
@@ -37,7 +40,7 @@ export function parseDetailPath(rest: string | undefined): { slug: string | null
 }
 
 export function canonicalDetailPath(kind: DetailKind, name: string, id: number): string {
-  return `${PREFIX[kind]}/${slugify(name)}/${id}`;
+  return `${DETAIL_PREFIX[kind]}/${slugify(name)}/${id}`;
 }
 
 /** The public name of the movie (by TMDB id), show (by TMDB id) or person (by id, credited in a published title). */
@@ -62,7 +65,7 @@ export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKi
   const name = await publicName(db, kind, parsed.id);
   if (name === null) return { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
   const canonical = canonicalDetailPath(kind, name, parsed.id);
-  if (parsed.slug !== slugify(name) || rest !== canonical.slice(PREFIX[kind].length + 1)) {
+  if (parsed.slug !== slugify(name) || rest !== canonical.slice(DETAIL_PREFIX[kind].length + 1)) {
     return { kind: 'redirect', location: canonical + search };
   }
   return { kind: 'live', id: parsed.id };
@@ -88,20 +91,23 @@ interface FallbackRoute {
   params: { fallback?: string | undefined };
   url: URL;
   response: { status?: number; headers: Headers };
+  cache: APIContext['cache'];
   redirect(location: string, status: 301): Response;
 }
 
 /**
  * The frontmatter of an on-demand detail route: Astro falls through to it when the prerendered route has no such
  * page. A stale slug gets the 301 to the canonical URL as a Response (the route returns it); otherwise the route
- * renders the answer, never cached: the page (200) of a row published since the last build, with the build's own
- * page component and loader until the rebuild serves it statically, or the spec's message (404).
+ * renders the answer: the page (200) of a row published or changed since the last build, with the build's own page
+ * component and loader until the rebuild serves it statically (on Netlify, where no detail page is prerendered, kept
+ * in the CDN's cache until an admin write purges it), or the spec's message (404). Browsers never keep either.
  */
 export async function answerDetailFallback<Detail>(route: FallbackRoute, kind: DetailKind,
   load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<Response | Exclude<FallbackPage<Detail>, { kind: 'redirect' }>> {
   const page = await resolveFallbackPage(await getDb(), kind, route.params.fallback, route.url.search, load);
   if (page.kind === 'redirect') return route.redirect(page.location, 301);
   route.response.status = page.kind === 'page' ? 200 : 404;
-  route.response.headers.set('Cache-Control', 'no-store');
+  if (page.kind === 'page' && route.cache.enabled) cacheDetailPage(route.cache, route.response.headers);
+  else route.response.headers.set('Cache-Control', 'no-store');
   return page;
 }

@@ -19,6 +19,7 @@ import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/peo
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { listPlatforms, platformPage } from './platforms.ts';
 import { SearchIndex } from './search-index.ts';
+import { readCatalogueVersion } from './catalogue-version.ts';
 import type { PersonResult, SearchResults } from './client/search-results.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
@@ -206,11 +207,6 @@ export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<Cata
     new SearchIndex([...movies.entries, ...shows.entries], { joinAdjacentWords: true }),
     new SearchIndex(people.entries, { joinAdjacentWords: false }),
   );
-}
-
-export async function readCatalogueVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
-  return Number(row.version);
 }
 
 /**

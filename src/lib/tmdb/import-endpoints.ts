@@ -5,14 +5,14 @@ import { AddMovieBody, AddShowBody, BulkImportBody } from './contract.ts';
 import { addTitle, configuredTmdbClient } from './actions.ts';
 import { startImportJob } from './import-jobs.ts';
 import { json } from '../http/respond.ts';
-import { requestRebuild } from '../rebuild/index.ts';
+import { catalogueEdited } from '../publishing/catalogue-changes.ts';
 
 /** POST { tmdbId } (movies also take streamUrl?, downloadUrl?): adds or refreshes one title from TMDB. */
 export function addTitleEndpoint(kind: ContentType) {
   return endpoint({
     access: 'admin',
     body: kind === 'movie' ? AddMovieBody : AddShowBody,
-    afterSuccess: (_, { db, body }) => requestRebuild(db, `added ${kind} ${body.tmdbId}`),
+    afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `added ${kind} ${body.tmdbId}`),
     handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), kind, body),
   });
 }

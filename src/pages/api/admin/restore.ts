@@ -5,7 +5,7 @@ import { BackupError } from '../../../lib/backup/backup.ts';
 import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
 import { UNREADABLE_FILE } from '../../../lib/backup/client/restore-options.ts';
 import { restoreBackup } from '../../../lib/backup/restore.ts';
-import { requestRebuild } from '../../../lib/rebuild/index.ts';
+import { catalogueEdited } from '../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
@@ -21,5 +21,5 @@ export const POST = endpoint({
       throw error;
     }
   },
-  afterSuccess: ({ tables }, { db }) => requestRebuild(db, `database restore (${tables.join(', ')})`),
+  afterSuccess: ({ tables }, { db, context }) => catalogueEdited(db, context, `database restore (${tables.join(', ')})`),
 });

@@ -3,14 +3,14 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MovieLinksBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
-import { requestRebuild } from '../../../../lib/rebuild/index.ts';
+import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
 export const PATCH = endpoint({
   access: 'admin',
   body: MovieLinksBody,
-  afterSuccess: (_, { db, body }) => requestRebuild(db, `links of movie ${body.id}`),
+  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `links of movie ${body.id}`),
   handler: async ({ db, body: { id, ...links } }): Promise<AdminMessage> => {
     found(await updateMovieLinks(db, id, links), 'Movie not found.');
     return { message: 'Content updated successfully!' };

@@ -3,7 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { EpisodesQuery, EpisodeUpdateBody, IdBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
 import { deleteEpisode, loadSeasonView, updateEpisode } from '../../../../lib/admin/episodes.ts';
-import { requestRebuild } from '../../../../lib/rebuild/index.ts';
+import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
@@ -16,7 +16,7 @@ export const GET = endpoint({
 export const PATCH = endpoint({
   access: 'admin',
   body: EpisodeUpdateBody,
-  afterSuccess: (_, { db, body }) => requestRebuild(db, `edited episode ${body.id}`),
+  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `edited episode ${body.id}`),
   handler: async ({ db, body: { id, ...edit } }): Promise<AdminMessage> => {
     await updateEpisode(db, id, edit);
     return { message: 'Episode updated successfully!' };
@@ -26,7 +26,7 @@ export const PATCH = endpoint({
 export const DELETE = endpoint({
   access: 'admin',
   body: IdBody,
-  afterSuccess: (_, { db, body }) => requestRebuild(db, `deleted episode ${body.id}`),
+  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `deleted episode ${body.id}`),
   handler: async ({ db, body }): Promise<AdminMessage> => {
     found(await deleteEpisode(db, body.id), 'Episode not found.');
     return { message: 'Episode deleted successfully!' };

@@ -2,14 +2,14 @@
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { updateShow } from '../../../../lib/admin/titles.ts';
 import { ShowEditBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
-import { requestRebuild } from '../../../../lib/rebuild/index.ts';
+import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
 export const PATCH = endpoint({
   access: 'admin',
   body: ShowEditBody,
-  afterSuccess: (_, { db, body }) => requestRebuild(db, `edit of show ${body.id}`),
+  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `edit of show ${body.id}`),
   handler: async ({ db, body }): Promise<AdminMessage> => {
     await updateShow(db, body);
     return { message: 'Content updated successfully!' };

@@ -3,7 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody, type EpisodeLinksUploaded } from '../../../../lib/admin/contract.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
-import { requestRebuild } from '../../../../lib/rebuild/index.ts';
+import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
@@ -12,8 +12,8 @@ export const POST = endpoint({
   body: UploadLinksBody,
   maxBodyBytes: MAX_LINK_UPLOAD_BYTES,
   // Every link either fails (and is reported) or is applied.
-  afterSuccess: ({ errors }: EpisodeLinksUploaded, { db, body }) =>
-    (errors.length < body.links.length ? requestRebuild(db, `episode links of show ${body.tvShowId} season ${body.seasonNumber}`) : undefined),
+  afterSuccess: ({ errors }: EpisodeLinksUploaded, { db, body, context }) =>
+    (errors.length < body.links.length ? catalogueEdited(db, context, `episode links of show ${body.tvShowId} season ${body.seasonNumber}`) : undefined),
   handler: async ({ db, body }): Promise<EpisodeLinksUploaded> => {
     const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), 'TV show not found.');
     return { message, errors };
