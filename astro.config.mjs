@@ -9,7 +9,7 @@ import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
 import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 import { precompressStatic } from './src/lib/compression/precompress.ts';
 import { buildStartStamp } from './src/lib/publishing/integration.ts';
-import { astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
+import { astroCacheDir, astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
 
 // Netlify's builds (and DEPLOY_TARGET=netlify) use its adapter; everywhere else the site runs on Node's server.
 const onNetlify = targetsNetlify();
@@ -26,13 +26,21 @@ export default defineConfig({
   // On Netlify the detail pages are rendered on demand and kept in its CDN, purged by tag (src/lib/publishing/detail-cache.ts).
   ...(onNetlify ? { cache: { provider: cacheNetlify() } } : {}),
   outDir: astroOutDir() ?? './dist',
+  // Inside the project (package resolution); the incremental build's cache and the precompressed variants live here.
+  cacheDir: astroCacheDir(),
   trailingSlash: 'ignore',
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
-  // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin rebuild panel).
+  // A prerendered page is restored from the last build when its getStaticPaths() cacheKey (src/lib/rebuild/page-cache-key.ts)
+  // and its code are unchanged.
+  experimental: { incrementalBuild: true },
   vite: {
-    define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(builtAt) },
     plugins: [{
+      // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin
+      // rebuild panel). Only the server's environment: in the shared config it would change every page's code hash.
+      name: 'cinecat:site-built-at',
+      configEnvironment: (name) => (name === 'ssr' ? { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(builtAt) } } : undefined),
+    }, {
       // No <link rel=modulepreload> per dependency of a dynamic import: appending them cost the page-script loader
       // (src/components/layout/page-scripts.ts) one long task after the first paint; the browser fetches the chunks
       // itself.

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
  * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
- * and that catalogue's memory, the prerender time and peak memory of a full build, and the delay of a takedown on
- * that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
+ * and that catalogue's memory, the prerender time and peak memory of a full build, the time of
+ * the incremental rebuild that republishes one title edit (with the pages it rendered and reused), and the delay of a
+ * takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
@@ -22,6 +23,8 @@ import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
 import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
+import { updateMovieLinks } from '../src/lib/admin/titles.ts';
+import { buildAndSwap } from '../src/lib/rebuild/local-builder.ts';
 import { childEnv, setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
 import { measureTakedowns } from './lib/takedown-bench.ts';
@@ -112,12 +115,19 @@ try {
     + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
 
   if (!values['skip-build']) {
+    const outDir = join(workDir, 'dist');
     setSetting('EMBEDDED_DB_PORT', String(port));
-    setSetting('ASTRO_OUT_DIR', join(workDir, 'dist'));
+    setSetting('ASTRO_OUT_DIR', outDir);
+    setSetting('ASTRO_CACHE_DIR', join(workDir, 'cache'));
     const { build } = await import('astro');
     await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
     console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);
-    await measureTakedowns(db, { EMBEDDED_DB_PORT: String(port), ASTRO_OUT_DIR: join(workDir, 'dist') });
+    // One title edit republished as `npm start` does it: an incremental build in a child process, swapped in.
+    const edited = await db.selectFrom('movies').select('id').where('tmdb_id', '=', pages[0]!.tmdbId).executeTakeFirstOrThrow();
+    await updateMovieLinks(db, edited.id, { streamUrl: 'https://stream.example/bench-edit', downloadUrl: null });
+    const summary = await timed('one-edit rebuild (incremental, swapped in)', () => buildAndSwap({ outDir }));
+    console.log(`${'  pages rendered / reused'.padEnd(44)} ${summary?.rendered ?? '?'} / ${summary?.reused ?? '?'} (and the fixed pages without a cache key, always rendered)`);
+    await measureTakedowns(db, { EMBEDDED_DB_PORT: String(port), ASTRO_OUT_DIR: outDir });
   }
 } finally {
   await db.destroy();

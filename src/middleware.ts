@@ -2,9 +2,7 @@
  * Every on-demand request: security headers on whatever answers (src/lib/security/headers.ts), 405 for a method an
  * endpoint lacks (src/lib/http/allowed-methods.ts), body size limits (src/lib/http/body-limit.ts), then CSRF
  * (src/lib/accounts/request-guard.ts); endpoints guard themselves.
- * While the Node build prerenders, each page's final body also goes to the build's compressor
- * (src/lib/compression/prerender-capture.ts). The first request of a server process also checks, in the
- * background, that no demo password works in production.
+ * The first request of a server process also checks, in the background, that no demo password works in production.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from './lib/db.ts';
@@ -12,7 +10,6 @@ import { warnAboutDemoPasswordsOnce } from './lib/accounts/demo-passwords.ts';
 import { requestGuard } from './lib/accounts/request-guard.ts';
 import { allowedMethods } from './lib/http/allowed-methods.ts';
 import { bodyLimitGuard } from './lib/http/body-limit.ts';
-import { capturePrerendered } from './lib/compression/prerender-capture.ts';
 import { withSecurityHeaders } from './lib/security/headers.ts';
 
 const securityHeaders = defineMiddleware(async (context, next) => withSecurityHeaders(await next(), context.url.pathname));
@@ -24,4 +21,4 @@ const csrf = defineMiddleware((context, next) => {
 
 const bodyLimit = defineMiddleware(bodyLimitGuard);
 
-export const onRequest = sequence(capturePrerendered, securityHeaders, allowedMethods, bodyLimit, csrf);
+export const onRequest = sequence(securityHeaders, allowedMethods, bodyLimit, csrf);

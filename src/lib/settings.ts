@@ -1,6 +1,6 @@
 /**
  * Every setting the project reads from its environment, in one place, for the Astro server, the Netlify functions
- * and the scripts (run under tsx) alike; no other file reads process.env or import.meta.env (tests/unit/settings.test.ts
+ * and the scripts (run under tsx) alike; no other file reads process.env or import.meta.env.* (tests/unit/settings.test.ts
  * checks).
  * Settings are read and validated when asked for, never cached: scripts and tests may change the environment
  * while the process runs, and importing this module never fails. An empty value counts as unset.
@@ -82,6 +82,8 @@ export const netlifySiteUrl = () => read('URL', optionalUrl);
 
 /** Where `astro build` writes (astro.config.mjs `outDir`). */
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
+/** Astro's cacheDir: the incremental build's cache and the precompressed variants. Inside the project, like the output. */
+export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
 /** Where `npm start` serves. */
 export const serverPort = () => read('PORT', optionalPort) ?? 4321;
 export const serverHost = () => text('HOST') ?? '127.0.0.1';
@@ -91,12 +93,22 @@ export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
 export const canonicalSiteUrl = () => siteUrlSetting() ?? netlifySiteUrl() ?? 'http://localhost:4321';
 
 /**
- * True in a production build, for pages prerendered and rendered on demand alike: Vite bakes import.meta.env into
- * the bundle (it keeps the server's process.env for run time). Scripts under tsx have no import.meta.env.
+ * A value Vite bakes into the bundle; undefined under tsx, which has no import.meta.env.* (so it throws). Always
+ * `import.meta.env.NAME`: wherever this file named the object alone, Astro would inline into it every environment
+ * variable whose name the file mentions (ASTRO_OUT_DIR...), changing the code hash that incremental builds compare.
  */
-export const isProductionBuild = () => import.meta.env?.PROD === true;
-/** When the served build started (ISO), stamped into the bundle by astro.config.mjs; see rebuild/index.ts servedBuildStart. */
-export const siteBuiltAt = (): string | undefined => import.meta.env?.SITE_BUILT_AT;
+function bundled<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/** True in a production build, for pages prerendered and rendered on demand alike (the server keeps process.env for run time). */
+export const isProductionBuild = () => bundled(() => import.meta.env.PROD) === true;
+/** When the served build started (ISO), stamped into the server bundle by astro.config.mjs; see rebuild/index.ts servedBuildStart. */
+export const siteBuiltAt = (): string | undefined => bundled(() => import.meta.env.SITE_BUILT_AT);
 
 /** Public values baked into the pages at build time. */
 export function publicSettings() {

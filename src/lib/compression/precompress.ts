@@ -5,12 +5,12 @@
  * compressed on the fly, and a second variant of 40,000 pages would double the build's compression time.
  * Netlify's CDN compresses by itself, so the integration only runs with the Node adapter.
  *
- * Pages are compressed while they are prerendered (src/lib/compression/prerender-capture.ts hands each body over),
- * on zlib's threads beside the one that renders, into a staging directory named by content hash. Once the build
- * is done, a file whose content hashes to a staged variant gets that variant; any other is compressed then.
+ * It runs once the prerender is done. Variants are kept in Astro's cache dir by content hash, so a file whose bytes
+ * an earlier build already compressed (every page an incremental build restored) gets that variant hard-linked:
+ * only the files that changed are compressed.
  */
 import { createHash } from 'node:crypto';
-import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,7 +19,6 @@ import type { AstroIntegration } from 'astro';
 import {
   brotliOptions, compressibleFileType, ENCODED_SUFFIX, gzipOptions, MIN_COMPRESSIBLE_BYTES, type Encoding, type Strength,
 } from './encodings.ts';
-import { registerPrerenderCompressor, type PrerenderCompressor } from './prerender-capture.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,123 +26,126 @@ type FileStrength = Exclude<Strength, 'stream'>;
 
 /** Files compressed at once: enough to keep zlib's thread pool busy, few enough to bound memory. */
 const CONCURRENCY = 8;
-/** Prerendered pages being compressed at once; rendering waits for one to finish beyond this. */
-const STAGING_CONCURRENCY = 16;
-const STAGING_DIR = '.precompress-staging';
+/** Under Astro's cacheDir. */
+const VARIANTS_DIR = 'precompressed';
+
+export interface PrecompressSummary {
+  /** Files compressed by this run. */
+  compressed: number;
+  /** Files whose variants an earlier run had made for the same bytes. */
+  reused: number;
+}
 
 export function precompressStatic(): AstroIntegration {
-  let staging: StagedPages | undefined;
+  let variants: VariantCache | undefined;
   return {
     name: 'cinecat:precompress-static',
     hooks: {
       'astro:config:done': ({ config }) => {
-        staging = new StagedPages(fileURLToPath(new URL(`${STAGING_DIR}/`, config.outDir)));
+        variants = new VariantCache(fileURLToPath(new URL(`${VARIANTS_DIR}/`, config.cacheDir)));
       },
-      'astro:build:start': () => registerPrerenderCompressor(staging),
       'astro:build:done': async ({ dir, logger }) => {
-        registerPrerenderCompressor(undefined);
         const started = Date.now();
-        await staging?.settle();
-        try {
-          const count = await precompressDirectory(fileURLToPath(dir), staging);
-          logger.info(`Precompressed ${count} files in ${Date.now() - started} ms (${staging?.size ?? 0} pages while prerendering)`);
-        } finally {
-          await staging?.remove();
-        }
+        const { compressed, reused } = await precompressDirectory(fileURLToPath(dir), variants);
+        logger.info(`Precompressed ${compressed} files and reused the variants of ${reused} unchanged ones in ${Date.now() - started} ms`);
       },
     },
   };
 }
 
-function contentHash(content: Uint8Array): string {
-  return createHash('sha256').update(content).digest('base64url');
-}
-
-/** Brotli variants of prerendered pages, compressed as they are rendered and kept by content hash until the build is done. */
-export class StagedPages implements PrerenderCompressor {
-  private readonly variants = new Map<string, string>();
-  private readonly running = new Set<Promise<void>>();
+/**
+ * Compressed variants by content hash and strength, shared between builds. An entry is written to a temporary name
+ * and renamed, `.gz` before `.br`, so an entry whose `.br` exists is complete; files are never changed afterwards,
+ * which makes hard links into a served build safe.
+ */
+export class VariantCache {
+  private readonly used = new Set<string>();
   private created: Promise<unknown> | undefined;
 
-  constructor(private readonly dir: string) {}
+  constructor(readonly dir: string) {}
 
-  get size(): number {
-    return this.variants.size;
+  private file(key: string, encoding: Encoding): string {
+    return join(this.dir, key + ENCODED_SUFFIX[encoding]);
   }
 
-  async add(body: Uint8Array): Promise<void> {
-    if (body.length < MIN_COMPRESSIBLE_BYTES) return;
-    const job = this.stage(contentHash(body), body).finally(() => this.running.delete(job));
-    this.running.add(job);
-    if (this.running.size >= STAGING_CONCURRENCY) await Promise.race(this.running);
-  }
-
-  /** The staged variant of a file with this content, if any. */
-  variantOf(content: Uint8Array): string | undefined {
-    return this.variants.get(contentHash(content));
-  }
-
-  async settle(): Promise<void> {
-    await Promise.all(this.running);
-  }
-
-  async remove(): Promise<void> {
-    this.variants.clear();
-    await rm(this.dir, { recursive: true, force: true });
-  }
-
-  private async stage(hash: string, body: Uint8Array): Promise<void> {
+  /** Links the cached variants for `key` next to `target`; false when there are none (or they just went). */
+  async reuse(key: string, target: string): Promise<boolean> {
+    this.used.add(key);
     try {
-      this.created ??= mkdir(this.dir, { recursive: true });
-      await this.created;
-      const encoded = await brotli(body, brotliOptions('page', body.length));
-      // A variant that saves nothing is left out (the build-done step then finds it is not worth writing either).
-      if (encoded.length >= body.length) return;
-      const file = join(this.dir, `${hash}.br`);
-      await writeFile(file, encoded);
-      this.variants.set(hash, file);
+      await place(this.file(key, 'br'), target + ENCODED_SUFFIX.br);
     } catch {
-      // Not staged: the build-done step compresses the file itself.
+      return false;
     }
+    // A missing .gz was not worth writing (or is not made for this strength).
+    await place(this.file(key, 'gzip'), target + ENCODED_SUFFIX.gzip).catch(() => {});
+    return true;
+  }
+
+  /** Keeps the variants for `key` and links them next to `target`. */
+  async store(key: string, target: string, encoded: [Encoding, Buffer][]): Promise<void> {
+    this.used.add(key);
+    this.created ??= mkdir(this.dir, { recursive: true });
+    await this.created;
+    for (const [encoding, bytes] of encoded.sort(([a], [b]) => (a === 'br' ? 1 : 0) - (b === 'br' ? 1 : 0))) {
+      const temporary = `${this.file(key, encoding)}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, this.file(key, encoding));
+      await place(this.file(key, encoding), target + ENCODED_SUFFIX[encoding]);
+    }
+  }
+
+  /** Removes the variants no file of this build used: the cache holds one build's worth. */
+  async prune(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => []);
+    await Promise.all(names.filter((name) => !this.used.has(name.replace(/\.(br|gz)$/, ''))).map((name) => rm(join(this.dir, name), { force: true })));
   }
 }
 
-/** Writes the variants for every compressible file under `root`; returns how many files got them. */
-export async function precompressDirectory(root: string, staged?: StagedPages): Promise<number> {
+/** Hard link where possible (same file system), a copy otherwise; replaces whatever `target` was. */
+async function place(source: string, target: string): Promise<void> {
+  await rm(target, { force: true });
+  try {
+    await link(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(source, target);
+  }
+}
+
+/** Writes the variants for every compressible file under `root`, reusing cached ones for unchanged bytes. */
+export async function precompressDirectory(root: string, cache?: VariantCache): Promise<PrecompressSummary> {
   const files = (await readdir(root, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && compressibleFileType(entry.name) !== undefined)
     .map((entry) => join(entry.parentPath, entry.name));
+  const summary: PrecompressSummary = { compressed: 0, reused: 0 };
   let next = 0;
-  let count = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      if (await precompressFile(file, strengthOf(relative(root, file)), staged)) count++;
+      const outcome = await precompressFile(file, strengthOf(relative(root, file)), cache);
+      if (outcome) summary[outcome]++;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return count;
+  await cache?.prune();
+  return summary;
 }
 
 function strengthOf(relativePath: string): FileStrength {
   return relativePath.startsWith(`_astro${sep}`) ? 'asset' : 'page';
 }
 
-async function precompressFile(file: string, strength: FileStrength, staged?: StagedPages): Promise<boolean> {
+async function precompressFile(file: string, strength: FileStrength, cache?: VariantCache): Promise<keyof PrecompressSummary | null> {
   const content = await readFile(file);
-  if (content.length < MIN_COMPRESSIBLE_BYTES) return false;
-  const variant = strength === 'page' ? staged?.variantOf(content) : undefined;
-  if (variant) {
-    await rm(file + ENCODED_SUFFIX.br, { force: true });
-    await link(variant, file + ENCODED_SUFFIX.br);
-    return true;
-  }
+  if (content.length < MIN_COMPRESSIBLE_BYTES) return null;
+  const key = `${createHash('sha256').update(content).digest('base64url')}.${strength}`;
+  if (await cache?.reuse(key, file)) return 'reused';
   const variants: [Encoding, Promise<Buffer>][] = [['br', brotli(content, brotliOptions(strength, content.length))]];
   if (strength === 'asset') variants.push(['gzip', gzipAsync(content, gzipOptions(strength))]);
-  await Promise.all(variants.map(async ([encoding, compressing]) => {
-    const encoded = await compressing;
-    // A variant that saves nothing is left out; the server then sends the file as it is.
-    if (encoded.length < content.length) await writeFile(file + ENCODED_SUFFIX[encoding], encoded);
-  }));
-  return true;
+  // A variant that saves nothing is left out; the server then sends the file as it is.
+  const worthKeeping = (await Promise.all(variants.map(async ([encoding, compressing]) => [encoding, await compressing] as [Encoding, Buffer])))
+    .filter(([, encoded]) => encoded.length < content.length);
+  if (cache) await cache.store(key, file, worthKeeping);
+  else await Promise.all(worthKeeping.map(([encoding, encoded]) => writeFile(file + ENCODED_SUFFIX[encoding], encoded)));
+  return 'compressed';
 }

@@ -159,7 +159,8 @@ async function runLocal(db: Db): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, LOCAL_DEBOUNCE_MS));
   for (let id = await claimQueued(db); id !== null; id = await claimQueued(db)) {
     try {
-      await buildAndSwap();
+      const summary = await buildAndSwap();
+      if (summary) console.log(`[rebuild] ${summary.rendered} pages rendered, ${summary.reused} reused`);
       await finishRebuild(db, id);
     } catch (error) {
       console.error('[rebuild] build failed', error);

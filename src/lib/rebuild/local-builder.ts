@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { cp, lstat, mkdir, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { astroOutDir, childEnv, serverPort, siteUrlSetting } from '../settings.ts';
+import { incrementalSummary, readIncrementalManifest, type IncrementalSummary } from './incremental-summary.ts';
 
 const BUILDS = 'builds';
 const INITIAL = '0-initial';
@@ -25,8 +26,10 @@ export function servedOutDir(): string {
   return resolve(astroOutDir() ?? 'dist');
 }
 
-export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<void> {
+/** Builds (incrementally: unchanged pages come from the last build's cache) and swaps the result in. */
+export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<IncrementalSummary | null> {
   const outDir = options.outDir ?? servedOutDir();
+  const before = await readIncrementalManifest();
   const buildsDir = join(outDir, BUILDS);
   const stamp = String(Date.now());
   const buildDir = join(buildsDir, stamp);
@@ -41,6 +44,8 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<voi
   // Only the client half is served; the running server keeps its own code.
   await rm(join(buildDir, 'server'), { recursive: true, force: true });
   await removeOldBuilds(buildsDir, stamp);
+  const after = await readIncrementalManifest();
+  return after && incrementalSummary(before, after);
 }
 
 /** Points `<outDir>/client` at `newClient` atomically. */
@@ -79,14 +84,15 @@ async function removeOldBuilds(buildsDir: string, current: string): Promise<void
   }
 }
 
-function astroBuild(dir: string): Promise<void> {
+/** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
+export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     // Its own process group, so stopping the server also stops the build and everything it started.
     const child = spawn(process.execPath, [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: process.cwd(),
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}` }),
+      env: childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`, ...env }),
     });
     const stopBuild = () => {
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }

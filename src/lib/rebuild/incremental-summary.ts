@@ -1,0 +1,38 @@
+/**
+ * What an incremental build reused, read from Astro's cache manifest (`<cacheDir>/incremental-build.json`, written by
+ * `experimental.incrementalBuild`) before and after it: a keyed path is reused when its route's code hash and its
+ * cacheKey are those of the previous build. Pages without a cacheKey (the few fixed pages) are always rendered.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { astroCacheDir } from '../settings.ts';
+
+interface RouteEntry { dependencyHash: string; paths: Record<string, { cacheKey: string }> }
+export interface IncrementalManifest { routes: Record<string, RouteEntry> }
+
+export interface IncrementalSummary {
+  /** Keyed paths rendered by the build. */
+  rendered: number;
+  /** Keyed paths restored from the previous build. */
+  reused: number;
+}
+
+export async function readIncrementalManifest(cacheDir = resolve(astroCacheDir())): Promise<IncrementalManifest | null> {
+  try {
+    return JSON.parse(await readFile(join(cacheDir, 'incremental-build.json'), 'utf8')) as IncrementalManifest;
+  } catch {
+    return null;
+  }
+}
+
+export function incrementalSummary(before: IncrementalManifest | null, after: IncrementalManifest): IncrementalSummary {
+  const summary: IncrementalSummary = { rendered: 0, reused: 0 };
+  for (const [component, route] of Object.entries(after.routes)) {
+    const previous = before?.routes[component];
+    for (const [path, { cacheKey }] of Object.entries(route.paths)) {
+      const same = previous?.dependencyHash === route.dependencyHash && previous.paths[path]?.cacheKey === cacheKey;
+      summary[same ? 'reused' : 'rendered']++;
+    }
+  }
+  return summary;
+}
