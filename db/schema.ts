@@ -1,6 +1,7 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
 import type { ColumnType, Generated, Insertable } from 'kysely';
 import type { SkippedTitle } from '../src/lib/admin/contract.ts';
+import type { SyncChanges, SyncList, SyncSkipped, SyncTrigger } from '../src/lib/tmdb/contract.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
@@ -239,6 +240,24 @@ export interface ImportJobsTable {
   finished_at: Timestamp | null;
 }
 
+// --- TMDB syncs (db/migrations/0009_tmdb_sync.ts) ---
+export interface TmdbSyncsTable {
+  id: Generated<number>;
+  trigger: SyncTrigger;
+  since: Timestamp;
+  until: Timestamp;
+  list: Generated<SyncList>;
+  current_page: Generated<number>;
+  changes: Json<SyncChanges, string | undefined>;
+  skipped: Json<SyncSkipped[], string | undefined>;
+  status: Generated<ImportJobStatus>;
+  error: string | null;
+  attempt: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 // --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
 interface ViewDedupeTable {
   client_key: string;
@@ -282,6 +301,7 @@ export interface Database {
   account_mail_jobs: AccountMailJobsTable;
   catalogue_version: CatalogueVersionTable;
   import_jobs: ImportJobsTable;
+  tmdb_syncs: TmdbSyncsTable;
   view_dedupe: ViewDedupeTable;
   view_event_days: ViewEventDaysTable;
 }
