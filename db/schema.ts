@@ -224,14 +224,8 @@ interface CatalogueVersionTable {
 // --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
 type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-export interface ImportJobsTable {
-  id: Generated<number>;
-  kind: ContentType;
-  start_page: number;
-  end_page: number;
-  current_page: number;
-  processed: Generated<number>;
-  skipped: Json<SkippedTitle[], string | undefined>;
+/** The columns every TMDB job has (src/lib/tmdb/jobs.ts): its state, its worker's claim and its times. */
+interface JobColumns {
   status: Generated<ImportJobStatus>;
   error: string | null;
   attempt: Generated<number>;
@@ -240,8 +234,18 @@ export interface ImportJobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface ImportJobsTable extends JobColumns {
+  id: Generated<number>;
+  kind: ContentType;
+  start_page: number;
+  end_page: number;
+  current_page: number;
+  processed: Generated<number>;
+  skipped: Json<SkippedTitle[], string | undefined>;
+}
+
 // --- TMDB syncs (db/migrations/0009_tmdb_sync.ts) ---
-export interface TmdbSyncsTable {
+export interface TmdbSyncsTable extends JobColumns {
   id: Generated<number>;
   trigger: SyncTrigger;
   since: Timestamp;
@@ -250,12 +254,6 @@ export interface TmdbSyncsTable {
   current_page: Generated<number>;
   changes: Json<SyncChanges, string | undefined>;
   skipped: Json<SyncSkipped[], string | undefined>;
-  status: Generated<ImportJobStatus>;
-  error: string | null;
-  attempt: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  finished_at: Timestamp | null;
 }
 
 // --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
