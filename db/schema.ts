@@ -222,7 +222,17 @@ interface CatalogueVersionTable {
 // --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
 type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-export interface ImportJobsTable {
+/** The columns every TMDB job has (src/lib/tmdb/jobs.ts): its state, its worker's claim and its times. */
+interface JobColumns {
+  status: Generated<ImportJobStatus>;
+  error: string | null;
+  attempt: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ImportJobsTable extends JobColumns {
   id: Generated<number>;
   kind: ContentType;
   start_page: number;
@@ -230,12 +240,21 @@ export interface ImportJobsTable {
   current_page: number;
   processed: Generated<number>;
   skipped: Json<{ tmdbId: number; reason: string }[], string | undefined>;
-  status: Generated<ImportJobStatus>;
-  error: string | null;
-  attempt: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  finished_at: Timestamp | null;
+}
+
+// --- TMDB syncs (db/migrations/0009_tmdb_sync.ts) ---
+/** TMDB's change lists, read in this order. */
+export type SyncList = 'movie' | 'tv' | 'person';
+interface SyncedItem { type: SyncList; tmdbId: number; name: string; newEpisodes?: number }
+export interface TmdbSyncsTable extends JobColumns {
+  id: Generated<number>;
+  trigger: 'schedule' | 'admin' | 'cli';
+  since: Timestamp;
+  until: Timestamp;
+  list: Generated<SyncList>;
+  current_page: Generated<number>;
+  changes: Json<{ movies: number; shows: number; episodes: number; people: number; recent: SyncedItem[] }, string | undefined>;
+  skipped: Json<{ type: SyncList; tmdbId: number; reason: string }[], string | undefined>;
 }
 
 // --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
@@ -281,6 +300,7 @@ export interface Database {
   account_mail_jobs: AccountMailJobsTable;
   catalogue_version: CatalogueVersionTable;
   import_jobs: ImportJobsTable;
+  tmdb_syncs: TmdbSyncsTable;
   view_dedupe: ViewDedupeTable;
   view_event_days: ViewEventDaysTable;
 }

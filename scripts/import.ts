@@ -5,21 +5,31 @@
  *   npm run import -- tv --pages 2-3        popular TV shows
  *   npm run import -- movie 550             one movie by TMDB id
  *   npm run import -- show 1399             one show with all seasons
+ *   npm run import -- sync                  refresh what changed on TMDB since the last sync (src/lib/tmdb/sync.ts)
  *
+ * Every run that changed something queues the site rebuild, as the admin's Bulk Import does: through the build
+ * hook when one is set, else for the running `npm start` server to build (the next `npm start` builds anyway).
  * Needs TMDB_API_KEY (v3 key or v4 read token); TMDB_API_BASE_URL overrides the API address.
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { rebuildMode, requestRebuild } from '../src/lib/rebuild/index.ts';
 import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
+import type { TmdbClient } from '../src/lib/tmdb/client.ts';
+import type { TmdbSync } from '../src/lib/tmdb/contract.ts';
 import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
+import { createSync, latestSync, runSync } from '../src/lib/tmdb/sync.ts';
 import type { SkippedTitle } from '../src/lib/admin/contract.ts';
 import { MAX_POPULAR_PAGE } from '../src/lib/tmdb/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
-const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>';
+const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>  |  npm run import -- sync';
 
-type Command = { kind: 'movie' | 'tv'; pages: [number, number] } | { kind: 'movie' | 'tv'; id: number };
+type Command = { kind: 'movie' | 'tv'; pages: [number, number] } | { kind: 'movie' | 'tv'; id: number } | { kind: 'sync' };
 
 export function parseCommand(argv: string[]): Command {
   const [what, ...rest] = argv;
+  if (what === 'sync' && rest.length === 0) return { kind: 'sync' };
   if (what === 'movies' || what === 'tv') {
     const index = rest.indexOf('--pages');
     const range = index >= 0 ? rest[index + 1] : '1';
@@ -61,6 +71,13 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   const database = await openScriptDatabase();
+  if (command.kind === 'sync') {
+    try {
+      return await sync(database.db, client);
+    } finally {
+      await database.close();
+    }
+  }
   const summaries: ImportSummary[] = [];
   const skipped: SkippedTitle[] = [];
   let pages = 0;
@@ -79,6 +96,7 @@ async function main(): Promise<number> {
         if (result.nextPage === null) break;
       }
     }
+    if (summaries.length) await queueRebuild(database.db, `command-line import: ${process.argv.slice(2).join(' ')}`);
   } catch (error) {
     console.error(`Import failed: ${(error as Error).message}`);
     return 1;
@@ -93,6 +111,49 @@ async function main(): Promise<number> {
     for (const title of skipped) console.log(`  TMDB ${title.tmdbId}: ${title.reason}`);
   }
   return 0;
+}
+
+/** Queues the rebuild the admin's Bulk Import queues (waiting for the build hook's answer), and says where it runs. */
+async function queueRebuild(db: Kysely<Database>, reason: string): Promise<void> {
+  await (await requestRebuild(db, reason, { localRunner: false })).started;
+  console.log(rebuildNote());
+}
+
+function rebuildNote(): string {
+  switch (rebuildMode()) {
+    case 'hook': return 'Site rebuild requested through the build hook.';
+    case 'local': return 'Site rebuild queued: a running `npm start` builds it within a minute (the next `npm start` builds the site anyway).';
+    case 'off': return 'Site rebuilds are off (REBUILD_MODE=off): the pages change on the next build.';
+  }
+}
+
+/** Runs a sync here (or resumes one whose worker died), printing each page and what changed. */
+async function sync(db: Kysely<Database>, client: TmdbClient): Promise<number> {
+  let id: number;
+  try {
+    ({ sync: { id } } = await createSync(db, 'cli'));
+  } catch (error) {
+    console.error(`Sync not started: ${(error as Error).message}`);
+    return 1;
+  }
+  await runSync(db, client, id, { localRunner: false, onPage: (job) => console.log(`${job.list} changes, next page ${job.currentPage}`) });
+  const job = (await latestSync(db))!;
+  if (job.status !== 'done') {
+    console.error(`Sync failed: ${job.error ?? 'stopped by another worker'}`);
+    return 1;
+  }
+  console.log(syncSummary(job));
+  const changed = job.changes.movies + job.changes.shows + job.changes.people;
+  if (changed) console.log(rebuildNote());
+  return 0;
+}
+
+function syncSummary({ since, until, changes, skipped }: TmdbSync): string {
+  const lines = [`Synced TMDB's changes from ${since.slice(0, 10)} to ${until.slice(0, 10)}: ${changes.movies} movie(s), `
+    + `${changes.shows} show(s) (${changes.episodes} new episode(s)), ${changes.people} person(s) refreshed.`];
+  for (const item of changes.recent) lines.push(`  ${item.type} ${item.tmdbId}: ${item.name}${item.newEpisodes ? `, ${item.newEpisodes} new episode(s)` : ''}`);
+  if (skipped.length) lines.push(`Skipped ${skipped.length}:`, ...skipped.map((item) => `  ${item.type} ${item.tmdbId}: ${item.reason}`));
+  return lines.join('\n');
 }
 
 process.exitCode = await main();

@@ -2,20 +2,25 @@
  * Every on-demand request: security headers on whatever answers (src/lib/security/headers.ts), 405 for a method an
  * endpoint lacks (src/lib/http/allowed-methods.ts), body size limits (src/lib/http/body-limit.ts), then CSRF
  * (src/lib/accounts/request-guard.ts); endpoints guard themselves.
- * The first request of a server process also checks, in the background, that no demo password works in production.
+ * The first request of a server process also checks, in the background, that no demo password works in production,
+ * and starts the Node server's schedule (src/lib/tmdb/daily.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from './lib/db.ts';
 import { warnAboutDemoPasswordsOnce } from './lib/accounts/demo-passwords.ts';
 import { requestGuard } from './lib/accounts/request-guard.ts';
 import { allowedMethods } from './lib/http/allowed-methods.ts';
+import { startServerSchedule } from './lib/tmdb/daily.ts';
 import { bodyLimitGuard } from './lib/http/body-limit.ts';
 import { withSecurityHeaders } from './lib/security/headers.ts';
 
 const securityHeaders = defineMiddleware(async (context, next) => withSecurityHeaders(await next(), context.url.pathname));
 
 const csrf = defineMiddleware((context, next) => {
-  if (!context.isPrerendered) void warnAboutDemoPasswordsOnce(getDb);
+  if (!context.isPrerendered) {
+    void warnAboutDemoPasswordsOnce(getDb);
+    startServerSchedule(getDb);
+  }
   return requestGuard(context, next);
 });
 

@@ -60,7 +60,7 @@ describeEachEngine('site rebuild requests', (getDb) => {
       expect(posts).toEqual(['POST']);
       expect((await getRebuildStatus(db)).mode).toBe('hook');
 
-      expect(await requestRebuild(db, 'import page 2')).toEqual({ coalesced: true });
+      expect(await requestRebuild(db, 'import page 2')).toMatchObject({ coalesced: true });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(posts).toEqual(['POST']);
       expect(await db.selectFrom('rebuild_requests').select('request_count').execute()).toEqual([{ request_count: 2 }]);

@@ -48,4 +48,21 @@ describe.skipIf(reason !== null)('npm run import (CLI against the fake TMDB and 
     expect(stdout).toMatch(/Imported 3 title\(s\) from 1 page\(s\)/);
     expect(stdout).toContain(`Skipped 1 title(s):\n  TMDB ${BROKEN_MOVIE_ID}: TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: `);
   }, 60_000);
+
+  it('queues one site rebuild after an import, and `sync` refreshes what TMDB changed and queues one more', async () => {
+    const rebuilds = () => testDb.db.selectFrom('rebuild_requests').select(['reason', 'request_count']).execute();
+    await testDb.db.deleteFrom('rebuild_requests').execute();
+    const imported = await cli(['movie', '550'], { TMDB_API_KEY: fake.apiKey });
+    expect(imported.stdout).toContain('Site rebuilds are off (REBUILD_MODE=off): the pages change on the next build.');
+    expect(await rebuilds()).toEqual([{ reason: 'command-line import: movie 550', request_count: 1 }]);
+
+    await testDb.db.deleteFrom('rebuild_requests').execute();
+    fake.setChanges('movie', [550, 4_000_000]);
+    fake.edit('/movie/550', { vote_average: 8.8 });
+    const { stdout } = await cli(['sync'], { TMDB_API_KEY: fake.apiKey });
+    expect(stdout).toMatch(/Synced TMDB's changes from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: 1 movie\(s\), 0 show\(s\) \(0 new episode\(s\)\), 0 person\(s\) refreshed\.\n  movie 550: Movie 550\n/);
+    expect(await testDb.db.selectFrom('movies').select('vote_average').where('tmdb_id', '=', 550).executeTakeFirstOrThrow()).toEqual({ vote_average: 8.8 });
+    expect(await rebuilds()).toEqual([{ reason: 'TMDB sync (cli)', request_count: 1 }]);
+    expect(await testDb.db.selectFrom('tmdb_syncs').select(['trigger', 'status']).execute()).toEqual([{ trigger: 'cli', status: 'done' }]);
+  }, 60_000);
 });

@@ -122,12 +122,12 @@ test('an admin unpublishes a title: its page answers 404 at once, and the panel 
   await expect(page.getByRole('alert')).toHaveText('Movie not found.');
 });
 
-test('the scheduled rebuild runs once without a build hook: it says why and does nothing', async () => {
+test('the daily job runs once: it starts the TMDB sync in the sync background function', async () => {
   const env = JSON.parse(process.env.NETLIFY_SMOKE_ENV!) as NodeJS.ProcessEnv;
   await promisify(execFile)(resolve('node_modules/.bin/netlify'),
     ['functions:invoke', 'scheduled-rebuild', '--port', process.env.NETLIFY_SMOKE_PORT!, '--offline'], { env });
   await expect.poll(() => readFileSync(join(workDir(), 'netlify-serve.log'), 'utf8'))
-    .toContain('[scheduled-rebuild] Scheduled rebuild skipped: NETLIFY_BUILD_HOOK_URL is not set.');
+    .toMatch(/\[scheduled-rebuild\] TMDB sync \d+ started \(changes since [^)]+\); it ends in one site rebuild\./);
 });
 
 test('nothing asked Netlify\'s API', () => {

@@ -11,9 +11,40 @@ export const FAKE_TMDB_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJmYWtlIn0.c2lnbmF
 
 export type Failure = { status: 429; retryAfter: number } | { status: 500 };
 export interface RecordedRequest { path: string; query: URLSearchParams; at: number }
+export type ChangeList = 'movie' | 'tv' | 'person';
 
-function body(path: string, query: URLSearchParams): unknown {
+/** TMDB's change lists: 100 ids a page, a window of at most 14 days. */
+export const CHANGES_PAGE_SIZE = 100;
+const MAX_CHANGES_DAYS = 14;
+
+/** What a test changed on the fake TMDB: change lists, edited answers and newly aired seasons. */
+interface FakeState {
+  changes: Map<ChangeList, number[]>;
+  edits: Map<string, Record<string, unknown>>;
+  aired: Map<number, Map<number, number>>;
+}
+
+function changesPage(ids: number[], query: URLSearchParams): unknown {
+  const day = (date: string | null) => (date ? Date.parse(`${date}T00:00:00Z`) : Date.now());
+  const start = day(query.get('start_date'));
+  const end = day(query.get('end_date'));
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start || end - start > MAX_CHANGES_DAYS * 86_400_000) {
+    return { error: { status_code: 47, status_message: 'The input is not valid.' } };
+  }
+  const page = Number(query.get('page') ?? 1);
+  const results = ids.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE).map((id) => ({ id, adult: false }));
+  return { results, page, total_pages: Math.max(1, Math.ceil(ids.length / CHANGES_PAGE_SIZE)), total_results: ids.length };
+}
+
+function body(path: string, query: URLSearchParams, state: FakeState): unknown {
+  const edit = state.edits.get(path);
+  const payload = baseBody(path, query, state);
+  return payload && edit ? { ...payload, ...edit } : payload;
+}
+
+function baseBody(path: string, query: URLSearchParams, state: FakeState): unknown {
   let match: RegExpMatchArray | null;
+  if ((match = path.match(/^\/(movie|tv|person)\/changes$/))) return changesPage(state.changes.get(match[1] as ChangeList) ?? [], query);
   if ((match = path.match(/^\/(movie|tv)\/popular$/))) {
     const page = Number(query.get('page') ?? 1);
     const ids = match[1] === 'tv' ? POPULAR_SHOW_IDS : page === HOSTILE_POPULAR_PAGE ? HOSTILE_POPULAR_IDS : POPULAR_MOVIE_IDS;
@@ -25,14 +56,15 @@ function body(path: string, query: URLSearchParams): unknown {
   }
   if ((match = path.match(/^\/tv\/(\d+)$/)) && showIds.has(Number(match[1]))) {
     const id = Number(match[1]);
-    const response: Record<string, unknown> = showDetails(id);
+    const aired = state.aired.get(id);
+    const response: Record<string, unknown> = showDetails(id, aired);
     for (const part of (query.get('append_to_response') ?? '').split(',')) {
       const season = part.match(/^season\/(\d+)$/);
-      if (season) response[part] = seasonDetails(id, Number(season[1]));
+      if (season) response[part] = seasonDetails(id, Number(season[1]), aired);
     }
     return response;
   }
-  if ((match = path.match(/^\/tv\/(\d+)\/season\/(\d+)$/))) return seasonDetails(Number(match[1]), Number(match[2]));
+  if ((match = path.match(/^\/tv\/(\d+)\/season\/(\d+)$/))) return seasonDetails(Number(match[1]), Number(match[2]), state.aired.get(Number(match[1])));
   if ((match = path.match(/^\/person\/(\d+)$/)) && Number(match[1]) < 100000) return personDetails(Number(match[1]));
   return undefined;
 }
@@ -40,6 +72,8 @@ function body(path: string, query: URLSearchParams): unknown {
 export async function startFakeTmdb() {
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, Failure[]>();
+  const refusals = new Map<string, 404 | 500>();
+  const state: FakeState = { changes: new Map(), edits: new Map(), aired: new Map() };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/3/, '');
@@ -50,10 +84,13 @@ export async function startFakeTmdb() {
     };
     const authorised = url.searchParams.get('api_key') === FAKE_TMDB_KEY || req.headers.authorization === `Bearer ${FAKE_TMDB_TOKEN}`;
     if (!authorised) return send(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false });
-    const failure = failures.get(path)?.shift();
+    const refusal = refusals.get(path);
+    if (refusal === 404) return send(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false });
+    const failure = failures.get(path)?.shift() ?? (refusal === 500 ? { status: 500 as const } : undefined);
     if (failure?.status === 429) return send(429, { status_code: 25, status_message: 'Your request count is over the allowed limit.', success: false }, { 'retry-after': String(failure.retryAfter) });
     if (failure?.status === 500) return send(500, { status_code: 11, status_message: 'Internal error.', success: false });
-    const payload = body(path, url.searchParams);
+    const payload = body(path, url.searchParams, state);
+    if (payload && typeof payload === 'object' && 'error' in payload) return send(422, { ...(payload.error as object), success: false });
     if (payload === undefined) return send(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false });
     send(200, payload);
   });
@@ -66,6 +103,29 @@ export async function startFakeTmdb() {
     requests,
     failNext(path: string, failure: Failure) {
       failures.set(path, [...(failures.get(path) ?? []), failure]);
+    },
+    /** The ids TMDB's change list of `list` names (whatever window is asked for). */
+    setChanges(list: ChangeList, ids: number[]) {
+      state.changes.set(list, ids);
+    },
+    /** Fields that replace the fixture's in the answer at `path` (e.g. '/movie/3'). */
+    edit(path: string, fields: Record<string, unknown>) {
+      state.edits.set(path, { ...state.edits.get(path), ...fields });
+    },
+    /** A new season `n` of show `showId` with `episodes` episodes (or more episodes in an existing one). */
+    airSeason(showId: number, n: number, episodes: number) {
+      state.aired.set(showId, new Map(state.aired.get(showId)).set(n, episodes));
+    },
+    /** Every request for `path` answers 404 (TMDB dropped it) or 500 (every retry fails), until `reset`. */
+    refuse(path: string, status: 404 | 500) {
+      refusals.set(path, status);
+    },
+    reset() {
+      refusals.clear();
+      failures.clear();
+      state.changes.clear();
+      state.edits.clear();
+      state.aired.clear();
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

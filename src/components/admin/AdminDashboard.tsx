@@ -6,6 +6,7 @@ import BackupTab from './BackupTab.tsx';
 import RebuildStatus from './RebuildStatus.tsx';
 import RequestsTab from './RequestsTab.tsx';
 import SecurityBanner from './SecurityBanner.tsx';
+import SyncStatus from './SyncStatus.tsx';
 import TitlesTab from './TitlesTab.tsx';
 
 const TABS = ['Movies', 'TV Shows', 'Requests', 'Analytics', 'Backup & Restore'] as const;
@@ -22,6 +23,7 @@ function Dashboard() {
       <div className="admin-head">
         <h1>Admin Dashboard</h1>
         <RebuildStatus />
+        <SyncStatus />
       </div>
       <SecurityBanner />
       <div className="admin-tabs" role="tablist" aria-label="Admin sections">

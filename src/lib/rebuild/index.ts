@@ -48,22 +48,38 @@ export function rebuildMode(): RebuildState['mode'] {
   return 'local';
 }
 
-/** Records a rebuild request and kicks the runner. Never throws: a failed rebuild must not fail the admin write. */
-export async function requestRebuild(db: Db, reason: string): Promise<{ coalesced: boolean }> {
+export interface RebuildRequested {
+  coalesced: boolean;
+  /** The runner this request started, settled when it is done (never rejects): a function that must outlive its answer waits for it. */
+  started: Promise<void>;
+}
+
+/**
+ * Records a rebuild request and kicks the runner. Never throws: a failed rebuild must not fail the admin write.
+ * `localRunner: false` (a command-line script) leaves a local rebuild queued for the running Node server, which
+ * builds what others queued (`startQueuedRebuilds`); the build hook is called either way.
+ */
+export async function requestRebuild(db: Db, reason: string, options: { localRunner?: boolean } = {}): Promise<RebuildRequested> {
   try {
     const mode = rebuildMode();
-    if (mode === 'hook' && (await joinRecentHookBuild(db))) return { coalesced: true };
+    if (mode === 'hook' && (await joinRecentHookBuild(db))) return { coalesced: true, started: Promise.resolve() };
     const row = await db.insertInto('rebuild_requests').values({ reason: reason.slice(0, 500) })
       .onConflict((oc) => oc.column('status').where('status', '=', 'queued')
         .doUpdateSet({ request_count: sql`rebuild_requests.request_count + 1` }))
       .returning('request_count').executeTakeFirstOrThrow();
-    const runner = runnerOverride ?? (mode === 'hook' ? runHook : mode === 'local' ? startLocalRunner : null);
-    if (runner) void runner(db).catch((error) => console.error('[rebuild]', error));
-    return { coalesced: row.request_count > 1 };
+    const local = options.localRunner === false ? null : startLocalRunner;
+    const runner = runnerOverride ?? (mode === 'hook' ? runHook : mode === 'local' ? local : null);
+    const started = runner ? runner(db).catch((error) => console.error('[rebuild]', error)) : Promise.resolve();
+    return { coalesced: row.request_count > 1, started };
   } catch (error) {
     console.error('[rebuild] could not record the request', error);
-    return { coalesced: false };
+    return { coalesced: false, started: Promise.resolve() };
   }
+}
+
+/** On the Node server: builds a rebuild that another process (`npm run import`) queued. */
+export async function startQueuedRebuilds(db: Db): Promise<void> {
+  if (rebuildMode() === 'local' && (await hasQueued(db))) void startLocalRunner(db).catch((error) => console.error('[rebuild]', error));
 }
 
 export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()): Promise<RebuildState> {

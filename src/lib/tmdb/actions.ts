@@ -10,7 +10,7 @@ import { errorMessage } from '../http/respond.ts';
 import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
 import type { AddMovieInput, PersonDetails } from './contract.ts';
-import { fetchPerson, importMovie, importShow } from './importer.ts';
+import { fetchPerson, importMovie, importShow, personDetailColumns } from './importer.ts';
 
 type Db = Kysely<Database>;
 
@@ -88,13 +88,7 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
     throw refusal;
   }
   refusedLookups.delete(id);
-  const details = {
-    profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
-    place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
-    // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
-    biography: person.biography ?? '',
-    twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
-  };
+  const details = personDetailColumns(person);
   // Kept so the next build prerenders the full page and this lookup is not repeated.
   await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
   return personAnswer({ id: row.id, name: row.name, ...details });

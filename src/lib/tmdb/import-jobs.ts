@@ -11,20 +11,16 @@ import type { ImportJob } from '../admin/contract.ts';
 import { NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
-import { netlifySiteUrl, onServerlessHost } from '../settings.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
+import { claimJob, iso, isStale, NOT_CONFIGURED, staleBefore, startWorker } from './jobs.ts';
 
 type Db = Kysely<Database>;
 type JobRow = Selectable<ImportJobsTable>;
 
-/** Longer than any one page takes, even rate-limited: a job silent for this long lost its worker. */
-export const STALE_AFTER_MS = 5 * 60_000;
+export { STALE_AFTER_MS } from './jobs.ts';
 export const BACKGROUND_FUNCTION_PATH = '/.netlify/functions/import-background';
-const NOT_CONFIGURED = 'TMDB is not configured (set TMDB_API_KEY).';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toImportJob(row: JobRow): ImportJob {
   return {
@@ -46,14 +42,14 @@ export async function startImportJob(db: Db, kind: ContentType, page: number, en
   const row = await db.insertInto('import_jobs')
     .values({ kind, start_page: page, end_page: endPage, current_page: page })
     .returningAll().executeTakeFirstOrThrow();
-  for (const job of [row, ...stale]) await startWorker(db, job.id, origin);
+  for (const job of [row, ...stale]) await startImportWorker(db, job.id, origin);
   return toImportJob(await jobRow(db, row.id));
 }
 
 /** A job's progress; a job whose worker died is resumed on the way. */
 export async function pollImportJob(db: Db, id: number, origin: string): Promise<ImportJob> {
   const row = await jobRow(db, id);
-  if (isStale(row)) await startWorker(db, id, origin);
+  if (isStale(row)) await startImportWorker(db, id, origin);
   return toImportJob(await jobRow(db, id));
 }
 
@@ -63,41 +59,11 @@ async function jobRow(db: Db, id: number): Promise<JobRow> {
   return row;
 }
 
-const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS);
-const isStale = (row: JobRow) =>
-  (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
-
 /** Hands the job to its worker: the background function on Netlify, this process otherwise. */
-async function startWorker(db: Db, id: number, origin: string): Promise<void> {
-  if (!onServerlessHost()) {
-    void runImportJob(db, configuredTmdbClient(), id).catch((error) => console.error('[import]', error));
-    return;
-  }
-  try {
-    const response = await fetch(new URL(BACKGROUND_FUNCTION_PATH, netlifySiteUrl() ?? origin), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }),
-    });
-    if (!response.ok) throw new Error(`the background function answered ${response.status}.`);
-  } catch (error) {
-    await db.updateTable('import_jobs')
-      .set({ status: 'failed', error: `Could not start the import: ${errorMessage(error)}`, updated_at: new Date(), finished_at: new Date() })
-      .where('id', '=', id).where('status', 'in', ['queued', 'running']).execute();
-  }
-}
-
-/**
- * Takes the job if it is queued or stale, so two workers never run it at once; the claim bumps `attempt`,
- * and every later write of this worker requires it unchanged.
- */
-async function claim(db: Db, id: number): Promise<JobRow | undefined> {
-  return db.updateTable('import_jobs')
-    .set((eb) => ({ status: 'running', attempt: eb('attempt', '+', 1), updated_at: new Date() }))
-    .where('id', '=', id)
-    .where((eb) => eb.or([
-      eb('status', '=', 'queued'),
-      eb.and([eb('status', '=', 'running'), eb('updated_at', '<', staleBefore())]),
-    ]))
-    .returningAll().executeTakeFirst();
+function startImportWorker(db: Db, id: number, origin: string): Promise<void> {
+  return startWorker(db, 'import_jobs', id, {
+    label: 'import', functionPath: BACKGROUND_FUNCTION_PATH, origin, runHere: () => runImportJob(db, configuredTmdbClient(), id),
+  });
 }
 
 /**
@@ -106,9 +72,10 @@ async function claim(db: Db, id: number): Promise<JobRow | undefined> {
  * Does nothing when the job is done, failed, or being run by a live worker.
  */
 export async function runImportJob(db: Db, client: TmdbClient | null, id: number): Promise<void> {
-  const job = await claim(db, id);
-  if (!job) return;
-  const mine = db.updateTable('import_jobs').where('id', '=', id).where('attempt', '=', job.attempt);
+  const attempt = await claimJob(db, 'import_jobs', id);
+  if (attempt === undefined) return;
+  const job = await jobRow(db, id);
+  const mine = db.updateTable('import_jobs').where('id', '=', id).where('attempt', '=', attempt);
   let { current_page: page, processed } = job;
   const skipped = [...job.skipped];
   try {

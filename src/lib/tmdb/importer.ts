@@ -7,7 +7,7 @@ import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_POPULAR_PAGE } from './contract.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
-import { movieDetailsSchema, personSchema, popularPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
+import { movieDetailsSchema, personSchema, idPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 
 type Db = Kysely<Database>;
 type Tx = Transaction<Database>;
@@ -21,7 +21,7 @@ export interface ImportSummary { id: number; tmdbId: number; title: string; crea
 export interface ImportOptions { region?: string }
 
 /** TMDB's answer in our shape, or an error that says which field did not fit (not zod's JSON dump). */
-function parseUpstream<Schema extends z.ZodType>(schema: Schema, raw: unknown, what: string): z.output<Schema> {
+export function parseUpstream<Schema extends z.ZodType>(schema: Schema, raw: unknown, what: string): z.output<Schema> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -131,7 +131,7 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
 
 export async function importPopularPage(db: Db, client: TmdbClient, kind: ContentType, page: number, options: ImportOptions = {}) {
   const what = `popular ${kind} page ${page}`;
-  const list = parseUpstream(popularPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
+  const list = parseUpstream(idPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
   const summaries: ImportSummary[] = [];
   const skipped: SkippedTitle[] = [];
   for (const item of list.results) {
@@ -147,11 +147,22 @@ export async function importPopularPage(db: Db, client: TmdbClient, kind: Conten
 }
 
 /** A rejected key or an unreachable TMDB would fail every following title too: that ends the run instead. */
-function stopsTheRun(error: unknown): boolean {
+export function stopsTheRun(error: unknown): boolean {
   return error instanceof TmdbError && (error.status === 0 || error.status === 401);
 }
 
 export async function fetchPerson(client: TmdbClient, personId: number) {
   const raw = await client.get(`/person/${personId}`, { append_to_response: 'combined_credits,external_ids' }, `person with id ${personId}`);
   return parseUpstream(personSchema, raw, `person with id ${personId}`);
+}
+
+/** A person's detail columns from TMDB's answer. */
+export function personDetailColumns(person: Awaited<ReturnType<typeof fetchPerson>>) {
+  return {
+    profile_path: person.profile_path ?? null, birthday: person.birthday ?? null, deathday: person.deathday ?? null,
+    place_of_birth: person.place_of_birth ?? null, known_for_department: person.known_for_department ?? null,
+    // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
+    biography: person.biography ?? '',
+    twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
+  };
 }

@@ -71,7 +71,8 @@ export const personSchema = z.object({
   combined_credits: z.object({ cast: z.array(z.object({ id: z.number(), media_type: line.optional() }).passthrough()) }).optional(),
 });
 
-export const popularPageSchema = z.object({
+/** A page of TMDB ids: the popular lists and the change lists (whose results also carry `adult`). */
+export const idPageSchema = z.object({
   page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })),
 });
 

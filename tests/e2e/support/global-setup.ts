@@ -37,7 +37,7 @@ export default async function globalSetup() {
   // Known to the tests, so the fuzz tier can mint session cookies the server accepts.
   const authSecret = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`;
   const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
-    TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
+    TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey, REBUILD_SCHEDULE: 'off' };
   await run('npx', ['astro', 'build'], env);
   const server = keepRunning(process.execPath, serverArgs(join(workDir, 'dist/server/entry.mjs')), { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
   await waitForHttp(baseURL);

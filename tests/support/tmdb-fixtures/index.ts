@@ -41,14 +41,16 @@ export const POPULAR_MOVIE_IDS = [1, 2, 3, 4, 5];
 export const POPULAR_SHOW_IDS = [1399, 1400];
 
 const seasonNumbers = (id: number) => (id === 1399 ? [0, 1, 2] : [1]);
+const seasonsOf = (id: number, aired: Map<number, number>) => [...new Set([...seasonNumbers(id), ...aired.keys()])].sort((a, b) => a - b);
 
-export function showDetails(id: number) {
+/** A show's details; `aired` adds seasons (number → episode count) to the fixture's own. */
+export function showDetails(id: number, aired: Map<number, number> = new Map()) {
   return {
     adult: false, backdrop_path: `/tvback${id}.jpg`, id, name: `Show ${id}`, original_name: `Show ${id}`,
     first_air_date: '2011-04-17', genres: [{ id: 10765, name: 'Sci-Fi & Fantasy' }, { id: 18, name: 'Drama' }],
     overview: `Show overview ${id}`, tagline: '', popularity: 50, poster_path: `/tvposter${id}.jpg`,
-    origin_country: ['US'], vote_average: 8.4, vote_count: 2000, number_of_seasons: seasonNumbers(id).filter((n) => n > 0).length,
-    seasons: seasonNumbers(id).map((n) => ({ season_number: n, name: n === 0 ? 'Specials' : `Season ${n}`, episode_count: 2, id: id * 10 + n })),
+    origin_country: ['US'], vote_average: 8.4, vote_count: 2000, number_of_seasons: seasonsOf(id, aired).filter((n) => n > 0).length,
+    seasons: seasonsOf(id, aired).map((n) => ({ season_number: n, name: n === 0 ? 'Specials' : `Season ${n}`, episode_count: aired.get(n) ?? 2, id: id * 10 + n })),
     aggregate_credits: { cast: cast([7000 + id]).map(({ character, ...rest }) => ({ ...rest, roles: [{ character, credit_id: 'x', episode_count: 2 }] })), crew: [] },
     videos: { results: [{ key: `tvtrailer${id}`, site: 'YouTube', type: 'Trailer', official: false }] },
     images: { backdrops: [{ file_path: `/tvshot${id}.jpg` }] },
@@ -57,11 +59,11 @@ export function showDetails(id: number) {
   };
 }
 
-export function seasonDetails(showId: number, n: number) {
-  if (!seasonNumbers(showId).includes(n)) return undefined;
+export function seasonDetails(showId: number, n: number, aired: Map<number, number> = new Map()) {
+  if (!seasonsOf(showId, aired).includes(n)) return undefined;
   return {
     _id: `s${showId}-${n}`, id: showId * 10 + n, name: n === 0 ? 'Specials' : `Season ${n}`, season_number: n, air_date: '2011-04-17',
-    episodes: [1, 2].map((e) => ({
+    episodes: Array.from({ length: aired.get(n) ?? 2 }, (_, i) => i + 1).map((e) => ({
       id: showId * 1000 + n * 10 + e, episode_number: e, season_number: n, name: `S${n}E${e}`, overview: 'Episode overview',
       still_path: `/still${n}${e}.jpg`, air_date: '2011-04-17', runtime: 55, crew: [], guest_stars: [],
     })),

@@ -1,0 +1,70 @@
+/**
+ * The TMDB sync on the dashboard: when the last one ran, what it changed (counts and the latest titles) and what
+ * it skipped; *Sync now* starts one (polled while it runs). The daily schedule starts them too (README).
+ */
+import { useEffect, useState } from 'react';
+import { showToast } from '../../lib/ui/client/toast.ts';
+import { errorText } from '../../lib/http/api-client.ts';
+import type { SyncStatus as SyncAnswer, TmdbSync } from '../../lib/tmdb/contract.ts';
+import { api } from './api.ts';
+
+const busy = (sync: TmdbSync | null) => sync?.status === 'queued' || sync?.status === 'running';
+
+function describe(sync: TmdbSync | null): string {
+  if (!sync) return 'TMDB sync: none yet.';
+  if (busy(sync)) return `TMDB sync: running (${sync.list} changes, page ${sync.currentPage})…`;
+  const { movies, shows, episodes, people } = sync.changes;
+  const when = new Date(sync.finishedAt ?? sync.createdAt).toLocaleString();
+  const changed = `${movies} movie(s), ${shows} show(s) (${episodes} new episode(s)), ${people} person(s) refreshed`;
+  const skipped = sync.skipped.length ? `; ${sync.skipped.length} skipped` : '';
+  return sync.status === 'failed'
+    ? `TMDB sync failed ${when}: ${sync.error ?? 'unknown error'} (${changed} before it stopped${skipped}).`
+    : `TMDB sync: last ran ${when}: ${changed}${skipped}.`;
+}
+
+export default function SyncStatus() {
+  const [sync, setSync] = useState<TmdbSync | null | undefined>(undefined);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      const answer = await api<SyncAnswer>('/api/admin/sync').catch(() => null);
+      if (stopped) return;
+      if (answer) setSync(answer.latest);
+      timer = setTimeout(poll, busy(answer?.latest ?? null) ? 2000 : 30_000);
+    };
+    void poll();
+    return () => { stopped = true; clearTimeout(timer); };
+  }, []);
+
+  const syncNow = async () => {
+    try {
+      setSync((await api<SyncAnswer>('/api/admin/sync', 'POST', {})).latest);
+    } catch (error) {
+      showToast(errorText(error, 'Could not start the sync.'), 'error');
+    }
+  };
+
+  if (sync === undefined) return null;
+  const items = sync?.changes.recent ?? [];
+  return (
+    <div className="rebuild-panel" data-testid="sync-status">
+      <p className={`rebuild-status${sync?.status === 'failed' ? ' rebuild-failed' : ''}`} aria-live="polite">
+        {describe(sync)}{' '}
+        <button type="button" className="link-button" onClick={syncNow} disabled={busy(sync)}>Sync now</button>
+      </p>
+      {sync && (items.length > 0 || sync.skipped.length > 0) && (
+        <details className="rebuild-live">
+          <summary>What the sync changed</summary>
+          <ul>
+            {items.map((item) => (
+              <li key={`${item.type}${item.tmdbId}`}>{item.type} {item.tmdbId}: {item.name}{item.newEpisodes ? `, ${item.newEpisodes} new episode(s)` : ''}</li>
+            ))}
+            {sync.skipped.map((item) => <li key={`skipped${item.type}${item.tmdbId}`}>Skipped {item.type} {item.tmdbId}: {item.reason}</li>)}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

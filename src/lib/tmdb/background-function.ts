@@ -1,0 +1,31 @@
+/**
+ * The Netlify background functions that run a TMDB job (netlify/functions/import-background.ts and
+ * sync-background.ts). The `-background` name makes Netlify answer the caller 202 at once and run the function for
+ * up to 15 minutes. POST { id }: whoever created the job calls it; a job that is not queued or stale is left alone
+ * by the job's own claim, so a stray call does nothing.
+ */
+import type { Context } from '@netlify/functions';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { getDb } from '../db.ts';
+import { errorMessage } from '../http/respond.ts';
+import { configuredTmdbClient } from './actions.ts';
+import type { TmdbClient } from './client.ts';
+import { ImportJobRef } from './contract.ts';
+
+type RunJob = (db: Kysely<Database>, client: TmdbClient | null, id: number) => Promise<void>;
+
+/** The function that runs `run` for the job the POST names; `what` names the job ('an import job') in answers and logs. */
+export function backgroundJobFunction(what: string, run: RunJob) {
+  return async (request: Request, _context: Context): Promise<Response> => {
+    const job = ImportJobRef.safeParse(await request.json().catch(() => null));
+    if (!job.success) return new Response(`Expected { id } of ${what}.`, { status: 400 });
+    try {
+      await run(await getDb(), configuredTmdbClient(), job.data.id);
+      return new Response(`Ran ${what} (${job.data.id}).`, { status: 200 });
+    } catch (error) {
+      console.error(`[background: ${what}]`, error);
+      return new Response(errorMessage(error), { status: 500 });
+    }
+  };
+}

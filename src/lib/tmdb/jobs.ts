@@ -1,0 +1,60 @@
+/**
+ * What the TMDB jobs (bulk imports, import-jobs.ts; syncs, sync.ts) share: one worker at a time per job, a job
+ * whose worker died is taken over, and the worker runs in this process or, on Netlify, in a background function
+ * (up to 15 minutes). Both tables have the columns used here: status, attempt, updated_at, error, finished_at.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { errorMessage } from '../http/respond.ts';
+import { netlifySiteUrl, onServerlessHost } from '../settings.ts';
+
+export type JobTable = 'import_jobs' | 'tmdb_syncs';
+type Db = Kysely<Database>;
+
+/** Longer than any one page takes, even rate-limited: a job silent for this long lost its worker. */
+export const STALE_AFTER_MS = 5 * 60_000;
+export const NOT_CONFIGURED = 'TMDB is not configured (set TMDB_API_KEY).';
+
+export const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS);
+export const isStale = (row: { status: string; updated_at: Date | string }) =>
+  (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
+export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Takes the job if it is queued or stale, so two workers never run it at once. The claim bumps `attempt` and
+ * returns it; every later write of this worker requires it unchanged (`where('attempt', '=', attempt)`), so a
+ * worker whose job was taken over stops writing. Undefined when the job is not this worker's to run.
+ */
+export async function claimJob(db: Db, table: JobTable, id: number): Promise<number | undefined> {
+  const row = await db.updateTable(table)
+    .set((eb) => ({ status: 'running', attempt: eb('attempt', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([
+      eb('status', '=', 'queued'),
+      eb.and([eb('status', '=', 'running'), eb('updated_at', '<', staleBefore())]),
+    ]))
+    .returning('attempt').executeTakeFirst();
+  return row?.attempt;
+}
+
+/**
+ * Hands the job to its worker: the background function at `functionPath` on Netlify, `runHere` otherwise. A
+ * background function that cannot be reached fails the job, saying so about the `label`ed job. `origin` is the address the request
+ * reached, used when Netlify's URL setting is missing.
+ */
+export async function startWorker(db: Db, table: JobTable, id: number, worker: { label: string; runHere(): Promise<void>; functionPath: string; origin: string }): Promise<void> {
+  if (!onServerlessHost()) {
+    void worker.runHere().catch((error) => console.error(`[${table}]`, error));
+    return;
+  }
+  try {
+    const response = await fetch(new URL(worker.functionPath, netlifySiteUrl() ?? worker.origin), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }),
+    });
+    if (!response.ok) throw new Error(`the background function answered ${response.status}.`);
+  } catch (error) {
+    await db.updateTable(table)
+      .set({ status: 'failed', error: `Could not start the ${worker.label}: ${errorMessage(error)}`, updated_at: new Date(), finished_at: new Date() })
+      .where('id', '=', id).where('status', 'in', ['queued', 'running']).execute();
+  }
+}
