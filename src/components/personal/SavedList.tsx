@@ -20,6 +20,9 @@ export default function SavedList({ list }: { list: ListName }) {
   const session = useStore($session);
   const [items, setItems] = useState<TitleCard[] | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
+  // The server renders the skeletons; so must the first browser render, even if the session is already known.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const signedIn = session !== 'loading' && session !== null;
   const label = LIST_LABELS[list];
 
@@ -33,7 +36,7 @@ export default function SavedList({ list }: { list: ListName }) {
     });
   }, [signedIn, list]);
 
-  if (sessionEnded || session === null) return <SignedOutNotice message={LOGIN_TO_SEE_LIST} />;
+  if (sessionEnded || (hydrated && session === null)) return <SignedOutNotice message={LOGIN_TO_SEE_LIST} />;
   if (items === null) return <SkeletonGrid label={label.title} />;
   if (!items.length) return <p className="browse-empty">Your {label.lower} is empty.</p>;
   return (
