@@ -5,8 +5,10 @@
  */
 // Before any image loads: a failed artwork shows the 'Image Error' placeholder (error events do not bubble,
 // hence the capture phase). The <img> stays in place and only its source changes: replacing the element
-// would break the hydration of the React island it may sit in. The context menu is disabled site-wide (spec).
-var IMAGE_ERROR = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450"><rect width="300" height="450" fill="#1b1e26"/><text x="150" y="225" fill="#9aa0aa" font-family="sans-serif" font-size="22" text-anchor="middle" dominant-baseline="middle">Image Error</text></svg>');
+// would break the hydration of the React island it may sit in. The placeholder has no size or viewBox of its own:
+// it is drawn at the size of its slot (poster, backdrop, profile, still; the <img>'s width and height keep the
+// slot's shape), and its text stays 14 px, never scaled with the image. The context menu is disabled site-wide (spec).
+var IMAGE_ERROR = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"><rect width="100%" height="100%" fill="#1b1e26"/><text x="50%" y="50%" fill="#9aa0aa" font-family="sans-serif" font-size="14" text-anchor="middle" dominant-baseline="middle">Image Error</text></svg>');
 document.addEventListener('error', function (event) {
   var img = event.target;
   if (!(img instanceof HTMLImageElement) || !img.classList.contains('artwork') || img.dataset.imageError) return;
@@ -21,10 +23,10 @@ try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentEl
 // A scripted button (type=button, outside React islands, which hold their own clicks) clicked before the page's
 // scripts have loaded: hold the click, and click it again once they have (PAGE_SCRIPTS_READY in
 // src/components/layout/page-scripts.ts), or once they have failed to load, so that inline scripts' buttons work
-// anyway.
+// anyway. A popover's button needs no script: its click goes through.
 var heldButtons = [];
 function holdScriptedClick(event) {
-  var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+  var button = event.target instanceof Element ? event.target.closest('button[type="button"]:not([popovertarget])') : null;
   if (!button || button.closest('astro-island')) return;
   event.preventDefault();
   event.stopImmediatePropagation();

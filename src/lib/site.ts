@@ -19,10 +19,25 @@ export const NAV_LINKS = [
   { href: '/request', label: 'Request' },
 ];
 
+/**
+ * The header's account entries (spec 2), in the phone menu; `session` says who sees each one (the account menu's
+ * script shows and hides them once the session is known; visitors' entries are there before any script).
+ */
+export const ACCOUNT_LINKS = [
+  { href: '/login', label: 'Sign In', session: 'visitor' },
+  { href: '/signup', label: 'Sign Up', session: 'visitor' },
+  { href: '/profile', label: 'Profile', session: 'user' },
+  { href: '/my-list', label: 'My List', session: 'user' },
+  { href: '/wishlist', label: 'Wishlist', session: 'user' },
+  { href: '/admin', label: 'Admin', session: 'admin' },
+] as const;
+
 export const FOOTER_LINKS = [
   { href: '/movies', label: 'Movies' },
   { href: '/tv-shows', label: 'TV Shows' },
+  { href: '/platforms', label: 'Platforms' },
   { href: '/people', label: 'People' },
+  { href: '/request', label: 'Request' },
   { href: '/about', label: 'About' },
   { href: '/contact', label: 'Contact' },
   { href: '/download-app', label: 'Download App' },

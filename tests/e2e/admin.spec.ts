@@ -215,6 +215,50 @@ test.describe('signed in as admin', () => {
     expect(await db.selectFrom('requests').select('id').where('message', '=', 'E2E newest request').executeTakeFirst()).toBeUndefined();
   });
 
+  test('requests: every one reachable through the pager, 50 a page', async ({ page, db }) => {
+    await db.insertInto('requests').values(Array.from({ length: 55 }, (_, index) => (
+      { message: `E2E paged request ${index}`, created_at: new Date(Date.now() - (index + 1) * 60_000) }))).execute();
+    try {
+      await page.getByRole('tab', { name: 'Requests' }).click();
+      await page.getByPlaceholder('Search requests...').fill('E2E paged');
+      const pager = page.getByRole('navigation', { name: 'Pages' });
+      await expect(pager.getByText('Page 1 of 2')).toBeVisible();
+      await expect(page.getByTestId('request-row')).toHaveCount(50);
+      await expect(page.getByTestId('request-row').first()).toContainText('E2E paged request 0');
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(pager.getByText('Page 2 of 2')).toBeVisible();
+      await expect(page.getByTestId('request-row')).toHaveCount(5);
+      await expect(page.getByTestId('request-row').last()).toContainText('E2E paged request 54');
+    } finally {
+      await db.deleteFrom('requests').where('message', 'like', 'E2E paged request %').execute();
+    }
+  });
+
+  test('bulk import: the panel follows the running job after a tab switch and a reload, Import stays off until it ends', async ({ page, db }) => {
+    // Another admin's import in progress (touched just now: its worker is alive).
+    const job = await db.insertInto('import_jobs').values({ kind: 'movie', start_page: 7, end_page: 8, current_page: 7, processed: 4, status: 'running' })
+      .returning('id').executeTakeFirstOrThrow();
+    try {
+      const bulk = page.getByRole('group', { name: 'Bulk Import' });
+      const following = async () => {
+        await expect(bulk.getByTestId('import-progress')).toHaveText('Importing movies, pages 7-8… 4 item(s) processed.');
+        await expect(bulk.getByRole('button', { name: 'Import Movies' })).toBeDisabled();
+        await expect(bulk.getByRole('button', { name: 'Import TV' })).toBeDisabled();
+      };
+      await following();
+      await page.getByRole('tab', { name: 'TV Shows' }).click();
+      await following();
+      await page.reload();
+      await following();
+      await db.updateTable('import_jobs').set({ status: 'done', processed: 10, current_page: 8, finished_at: new Date() }).where('id', '=', job.id).execute();
+      await expect(toast(page, 'Bulk import completed!')).toBeVisible({ timeout: 30_000 });
+      await expect(bulk.getByTestId('import-progress')).toHaveText('10 item(s) processed.');
+      await expect(bulk.getByRole('button', { name: 'Import Movies' })).toBeEnabled();
+    } finally {
+      await db.updateTable('import_jobs').set({ status: 'done' }).where('id', '=', job.id).execute();
+    }
+  });
+
   test('analytics: totals per period', async ({ page, db }) => {
     // 'All' also counts the events past the retention, rolled up per day (view_event_days).
     const rolledUp = async () => Number((await db.selectFrom('view_event_days')
@@ -228,6 +272,7 @@ test.describe('signed in as admin', () => {
     ]).execute();
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page.getByTestId('total-views')).toHaveText(String(await count(7)));
+    await expect(page.getByText(/^A view is counted once per address and day .*once per address, title and day\.$/)).toBeVisible();
     await page.getByRole('tab', { name: '1Y' }).click();
     await expect(page.getByTestId('total-views')).toHaveText(String(await count(365)));
     await expect(page.getByText('Top countries')).toBeVisible();

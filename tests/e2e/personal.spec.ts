@@ -95,10 +95,12 @@ test.describe('personal features', () => {
     expect(await db.selectFrom('user_list_items').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
-  test('a visitor on /my-list or /wishlist is sent home; a session that ends on the page shows the login notice', async ({ page, db }) => {
+  test('a visitor on /my-list or /wishlist is asked to log in; so is a user whose session ends on the page', async ({ page, db }) => {
     for (const path of ['/my-list', '/wishlist']) {
       await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.getByText('Please log in to see your list.')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
+      expect(new URL(page.url()).pathname).toBe(path);
     }
     const user = await newUser(db);
     await signIn(page, user.email, PASSWORD);
@@ -106,7 +108,7 @@ test.describe('personal features', () => {
     await page.route('**/api/me/lists?*', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"You must be logged in."}' }));
     await page.goto('/wishlist');
     await expect(page.getByText('Please log in to see your list.')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?next=%2Fwishlist');
     expect(new URL(page.url()).pathname).toBe('/wishlist');
   });
 

@@ -123,7 +123,7 @@ test('info pages have their titles, the footer links them', async ({ page }) => 
   await page.goto('/about');
   await expect(page.getByRole('main')).toContainText('college project');
   const footer = page.getByRole('navigation', { name: 'Footer' });
-  for (const name of ['Movies', 'TV Shows', 'People', 'About', 'Contact', 'Download App', 'DMCA', 'Privacy', 'Disclaimer', 'Donate']) {
+  for (const name of ['Movies', 'TV Shows', 'Platforms', 'People', 'Request', 'About', 'Contact', 'Download App', 'DMCA', 'Privacy', 'Disclaimer', 'Donate']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('list', { name: 'Social media' }).getByRole('link')).not.toHaveCount(0);

@@ -36,6 +36,7 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     await db.insertInto('watch_history').values({ user_id: user.id, content_type: 'movie', content_tmdb_id: movie.tmdb_id, progress_percentage: 42.5 }).execute();
     await db.insertInto('requests').values([{ message: 'Add more', user_id: user.id, user_email: 'fan@example.com' }, { message: 'Anon' }]).execute();
     await db.insertInto('view_events').values([{ country: 'DE', device_type: 'mobile', content_type: 'movie', content_tmdb_id: movie.tmdb_id }]).execute();
+    await db.insertInto('view_event_days').values({ day: '2024-03-05', country: 'FR', device_type: 'desktop', views: 3_000_000_000 }).execute();
   }
 
   it('backs up every table in dependency order, with password hashes but no tokens', async () => {
@@ -47,6 +48,8 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     expect(JSON.stringify(backup)).not.toContain('secret-token');
     expect(backup.tables.movies[0]).toMatchObject({ origin_country: ['US', 'GB'], budget: 12_000_000_000, vote_average: 7.5, release_date: '1999-12-31' });
     expect(backup.tables.movie_genres).toHaveLength(2);
+    // The yearly roll-up of views, which the analytics 'All' period adds up.
+    expect(backup.tables.view_event_days).toEqual([{ day: '2024-03-05', country: 'FR', device_type: 'desktop', views: 3_000_000_000 }]);
   });
 
   it('round trip: restore into an empty database, then back up again gives the same content', async () => {

@@ -9,7 +9,7 @@ import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
-import type { ImportJob } from '../../src/lib/admin/contract.ts';
+import type { ActiveImport, ImportJob } from '../../src/lib/admin/contract.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/import-jobs.ts';
 
 let currentDb: Kysely<Database>;
@@ -18,6 +18,7 @@ vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
 const routes = {
   import: { movie: (await import('../../src/pages/api/admin/import/movies.ts')).POST, tv: (await import('../../src/pages/api/admin/import/tv.ts')).POST },
   importJob: (await import('../../src/pages/api/admin/import/jobs/[id].ts')).GET,
+  activeImport: (await import('../../src/pages/api/admin/import/jobs/index.ts')).GET,
   add: { movie: (await import('../../src/pages/api/admin/movies/add.ts')).POST, tv: (await import('../../src/pages/api/admin/tv/add.ts')).POST },
   person: (await import('../../src/pages/api/person/[id].ts')).GET,
 };
@@ -46,6 +47,7 @@ async function call(route: APIRoute, db: Kysely<Database>, tmdb: Tmdb, method: s
 }
 const bulkImport = (request: Post, db: Kysely<Database>, tmdb: Tmdb, kind: 'movie' | 'tv') => call(routes.import[kind], db, tmdb, 'POST', `/api/admin/import/${kind}`, request);
 const importJob = (id: string, db: Kysely<Database>, tmdb: Tmdb = TMDB) => call(routes.importJob, db, tmdb, 'GET', `/api/admin/import/jobs/${id}`, undefined, { id });
+const activeImport = async (db: Kysely<Database>) => (await (await call(routes.activeImport, db, TMDB, 'GET', '/api/admin/import/jobs')).json()) as ActiveImport;
 /** Polls a job, as the panel does, until it ends. */
 async function finished(db: Kysely<Database>, id: number): Promise<ImportJob> {
   for (;;) {
@@ -118,27 +120,54 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
       kind: 'movie', start_page: 1, end_page: 2, current_page: 2, processed: 5, status: 'running', updated_at: staleSince,
       skipped: JSON.stringify([{ tmdbId: 99, reason: 'earlier page' }]),
     }).returning('id').executeTakeFirstOrThrow();
-    // A live worker's job is left to it.
-    const live = await db.insertInto('import_jobs').values({ kind: 'movie', start_page: 1, end_page: 1, current_page: 1, status: 'running' })
-      .returning('id').executeTakeFirstOrThrow();
-
     expect(await finished(db, stale.id)).toMatchObject({
       status: 'done', currentPage: 2, processed: 10, skipped: [{ tmdbId: 99, reason: 'earlier page' }],
     });
+    // A live worker's job is left to it.
+    const live = await db.insertInto('import_jobs').values({ kind: 'movie', start_page: 1, end_page: 1, current_page: 1, status: 'running' })
+      .returning('id').executeTakeFirstOrThrow();
     expect(await (await importJob(String(live.id), db)).json()).toMatchObject({ status: 'running', processed: 0 });
     expect(await db.selectFrom('import_jobs').select('attempt').where('id', '=', live.id).executeTakeFirstOrThrow()).toEqual({ attempt: 0 });
+    await db.updateTable('import_jobs').set({ status: 'failed' }).where('id', '=', live.id).execute();
   });
 
-  it('a new start also resumes a job whose worker died and that nobody polls any more', async () => {
+  it('one import at a time: a start while a job runs answers 409 with that job and adds none; the panel can ask for it', async () => {
+    const db = getDb();
+    expect(await activeImport(db)).toEqual({ job: null });
+    // A live worker's job (touched just now), as another admin's import would be.
+    const live = await db.insertInto('import_jobs').values({ kind: 'tv', start_page: 3, end_page: 4, current_page: 3, status: 'running' })
+      .returning('id').executeTakeFirstOrThrow();
+    const jobsBefore = await db.selectFrom('import_jobs').select('id').execute();
+    for (const kind of ['movie', 'tv'] as const) {
+      const refused = await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, kind);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: 'An import is already running (TV, pages 3-4).', job: { id: live.id, kind: 'tv', status: 'running' } });
+    }
+    expect(await db.selectFrom('import_jobs').select('id').execute()).toEqual(jobsBefore);
+    expect(await activeImport(db)).toMatchObject({ job: { id: live.id, startPage: 3, endPage: 4, status: 'running' } });
+    await db.updateTable('import_jobs').set({ status: 'done' }).where('id', '=', live.id).execute();
+    expect(await activeImport(db)).toEqual({ job: null });
+
+    // Two starts at once: the database lets one in.
+    const answers = await Promise.all([1, 2].map(() => bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const started = (await answers.find((answer) => answer.status === 202)!.json()) as ImportJob;
+    expect(await finished(db, started.id)).toMatchObject({ status: 'done', processed: 5 });
+  });
+
+  it('a new start resumes a job whose worker died and that nobody polls any more, and answers 409 with it', async () => {
     const db = getDb();
     const abandoned = await db.insertInto('import_jobs').values({
       kind: 'tv', start_page: 2, end_page: 2, current_page: 2, status: 'running', updated_at: new Date(Date.now() - STALE_AFTER_MS - 60_000),
     }).returning('id').executeTakeFirstOrThrow();
-    const started = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
-    expect(await finished(db, started.id)).toMatchObject({ status: 'done', processed: 5 });
+    const refused = await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ job: { id: abandoned.id } });
     // Read from the table, not polled (a poll would resume it itself).
     const row = () => db.selectFrom('import_jobs').select(['status', 'processed', 'attempt']).where('id', '=', abandoned.id).executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect(await row()).toEqual({ status: 'done', processed: 2, attempt: 1 }), { timeout: 10_000 });
+    const started = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
+    expect(await finished(db, started.id)).toMatchObject({ status: 'done', processed: 5 });
   });
 
   it('on Netlify the job is handed to the background function, and fails with the reason when it cannot be started', async () => {
@@ -157,6 +186,8 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
       const job = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
       expect(job.status).toBe('queued');
       expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}}`]);
+      // The fake function never runs it: end it as its worker would.
+      await db.updateTable('import_jobs').set({ status: 'done' }).where('id', '=', job.id).execute();
 
       answer = 500;
       const unstarted = await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie');

@@ -18,11 +18,12 @@ export function startAccountMenu(): void {
     if (session === 'loading') return;
     document.documentElement.classList.remove('signed-in-hint');
     const user = session?.user;
-    find('sign-in').hidden = Boolean(user);
-    find('menu').hidden = !user;
+    const sees = { visitor: !user, user: Boolean(user), admin: user?.role === 'admin' };
+    for (const entry of document.querySelectorAll<HTMLElement>('[data-session]')) {
+      entry.hidden = !sees[entry.dataset.session as keyof typeof sees];
+    }
     if (!user) return;
     find('email').textContent = user.email;
-    find('admin').hidden = user.role !== 'admin';
     // The id in the URL keeps the browser from showing a cached avatar of another account.
     find<HTMLImageElement>('avatar').src = `/api/me/avatar.svg?v=${encodeURIComponent(user.id)}`;
   });

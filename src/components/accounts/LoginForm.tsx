@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { postJson, signIn } from '../../lib/accounts/client/account-calls.ts';
 import { MESSAGES, signInErrorMessage } from '../../lib/accounts/client/messages.ts';
+import { returnPath } from '../../lib/accounts/client/return-path.ts';
 import { emailProblem } from '../../lib/accounts/client/rules.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import EmailField from './EmailField.tsx';
@@ -31,7 +32,7 @@ function SignInView({ onForgot }: { onForgot(): void }) {
     () => (!email.trim() || !password ? MESSAGES.emailAndPasswordRequired : null),
     async () => {
       await signIn(email.trim(), password);
-      goHome(MESSAGES.signedIn);
+      goHome(MESSAGES.signedIn, returnPath(location.search, location.origin));
     },
   );
 

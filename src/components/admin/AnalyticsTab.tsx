@@ -5,7 +5,8 @@ import type { AnalyticsSummary } from '../../lib/admin/contract.ts';
 
 const PERIODS = [['1d', '1D'], ['7d', '7D'], ['30d', '1M'], ['365d', '1Y'], ['all', 'All']] as const;
 type Period = (typeof PERIODS)[number][0];
-
+/** What the numbers count (src/lib/analytics/events.ts decides it on the server, by the client's address). */
+const VIEW_DEFINITION = 'A view is counted once per address and day (its first page that day); a title\'s view count goes up once per address, title and day.';
 
 function Bars({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
   const max = Math.max(1, ...rows.map((row) => row.count));
@@ -54,6 +55,7 @@ export default function AnalyticsTab() {
       {summary && (
         <>
           <p className="admin-card admin-total">Total views <strong data-testid="total-views">{summary.totalViews}</strong></p>
+          <p className="admin-count">{VIEW_DEFINITION}</p>
           <div className="admin-panels">
             <Bars title="Top countries" rows={summary.topCountries.map((row) => ({ label: row.country, count: row.count }))} />
             <Bars title="Device types" rows={summary.deviceTypes.map((row) => ({ label: row.deviceType, count: row.count }))} />

@@ -1,24 +1,27 @@
-/** Requests tab: newest first, search on the message, delete one. */
+/** Requests tab: newest first, a page at a time, search on the message, delete one. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api, deleteRow } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { AdminList, AdminRequestRow } from '../../lib/admin/contract.ts';
 import { useDebounced } from './useDebounced.ts';
-
+import AdminPager, { ADMIN_PAGE_SIZE } from './AdminPager.tsx';
 
 export default function RequestsTab() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(1);
   const [data, setData] = useState<AdminList<AdminRequestRow> | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setData(await api<AdminList<AdminRequestRow>>(`/api/admin/requests?${new URLSearchParams({ q, pageSize: '200' })}`));
+      const params = new URLSearchParams({ q, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
+      setData(await api<AdminList<AdminRequestRow>>(`/api/admin/requests?${params}`));
     } catch (error) {
       showToast(`Failed to fetch data: ${errorText(error, 'unknown error')}`, 'error');
     }
-  }, [q]);
+  }, [q, page]);
+  useEffect(() => { setPage(1); }, [q]);
   useEffect(() => { void load(); }, [load]);
 
   const remove = (request: AdminRequestRow) => deleteRow({
@@ -50,6 +53,7 @@ export default function RequestsTab() {
           </tbody>
         </table>
       </div>
+      {data && <AdminPager page={page} total={data.total} onPage={setPage} />}
     </div>
   );
 }

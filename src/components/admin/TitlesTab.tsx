@@ -4,6 +4,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import AddContentForm from './AddContentForm.tsx';
+import AdminPager, { ADMIN_PAGE_SIZE } from './AdminPager.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
@@ -11,8 +12,6 @@ import type { AdminCount, AdminList, AdminTitleRow, PublishRequest } from '../..
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
-
-const PAGE_SIZE = 50;
 
 export default function TitlesTab({ kind }: { kind: ContentType }) {
   const label = kind === 'movie' ? 'movies' : 'TV shows';
@@ -28,7 +27,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
 
   const load = useCallback(async () => {
     try {
-      const params = new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) });
+      const params = new URLSearchParams({ q, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
       setData(await api<AdminList<AdminTitleRow>>(`${endpoint}?${params}`));
       setLoadError(null);
     } catch (error) {
@@ -76,7 +75,6 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
   });
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="admin-titles">
@@ -117,13 +115,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav className="admin-pager" aria-label="Pages">
-          <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-          <span>Page {page} of {pages}</span>
-          <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-        </nav>
-      )}
+      {data && <AdminPager page={page} total={data.total} onPage={setPage} />}
     </div>
   );
 }

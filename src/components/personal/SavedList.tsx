@@ -1,13 +1,13 @@
 /**
  * /my-list and /wishlist: the user's saved titles, newest first, with 20 skeletons while loading.
- * A visitor who opens the page is sent home (spec 4's guard); a session that ends while the page is open
- * (signed out elsewhere, expired: the list request answers 401) shows 'Please log in to see your list.'.
+ * A visitor sees 'Please log in to see your list.' with a Login button that comes back here (spec 2), as does a
+ * user whose session ends while the page is open (signed out elsewhere, expired: the list request answers 401).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ListName } from '../../lib/lists/contract.ts';
 import type { TitleCard } from '../../lib/catalog/client/cards.ts';
-import { $session, guardRedirect } from '../../lib/accounts/client/session-store.ts';
+import { $session } from '../../lib/accounts/client/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
 import { fetchList } from '../../lib/personal/client/api.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
@@ -20,14 +20,11 @@ export default function SavedList({ list }: { list: ListName }) {
   const session = useStore($session);
   const [items, setItems] = useState<TitleCard[] | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
+  // The server renders the skeletons; so must the first browser render, even if the session is already known.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const signedIn = session !== 'loading' && session !== null;
   const label = LIST_LABELS[list];
-
-  // The page guard applies on arrival only; a session lost later shows the notice below instead.
-  const redirect = items === null && !sessionEnded ? guardRedirect('user', session) : null;
-  useEffect(() => {
-    if (redirect) window.location.replace(redirect);
-  }, [redirect]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -39,7 +36,7 @@ export default function SavedList({ list }: { list: ListName }) {
     });
   }, [signedIn, list]);
 
-  if (sessionEnded || (session === null && items !== null)) return <SignedOutNotice message={LOGIN_TO_SEE_LIST} />;
+  if (sessionEnded || (hydrated && session === null)) return <SignedOutNotice message={LOGIN_TO_SEE_LIST} />;
   if (items === null) return <SkeletonGrid label={label.title} />;
   if (!items.length) return <p className="browse-empty">Your {label.lower} is empty.</p>;
   return (

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import EmbedFrame from './EmbedFrame.tsx';
+import { usePageTriggers } from './usePageTriggers.ts';
 import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/client/player.ts';
 
 interface Props {
@@ -18,20 +19,15 @@ export default function MoviePlayer({ tmdbId, title, posterUrl, streamUrl, trail
   const [mode, setMode] = useState<PlayerMode | null>(playerModeFor(streamUrl, trailerKey));
   const [playing, setPlaying] = useState(false);
 
-  useEffect(() => {
-    const onPlayRequest = (event: MouseEvent) => {
-      const trigger = (event.target as Element).closest<HTMLElement>('[data-play]');
-      if (!trigger) return;
-      const requested = trigger.dataset.play as PlayerMode;
-      if ((requested === 'movie' && !streamUrl) || (requested === 'trailer' && !trailerKey)) return;
-      event.preventDefault();
-      setMode(requested);
-      setPlaying(true);
-      document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    };
-    document.addEventListener('click', onPlayRequest);
-    return () => document.removeEventListener('click', onPlayRequest);
-  }, [streamUrl, trailerKey]);
+  const island = useRef<HTMLElement>(null);
+  usePageTriggers(island, '[data-play]', (trigger) => {
+    const requested = trigger.dataset.play as PlayerMode;
+    if ((requested === 'movie' && !streamUrl) || (requested === 'trailer' && !trailerKey)) return false;
+    setMode(requested);
+    setPlaying(true);
+    document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    return true;
+  });
 
   const choose = (next: PlayerMode) => {
     setMode(next);
@@ -42,7 +38,7 @@ export default function MoviePlayer({ tmdbId, title, posterUrl, streamUrl, trail
   const progress = mode === 'movie' || !streamUrl ? { type: 'movie' as const, tmdbId } : undefined;
 
   return (
-    <section id="player" className="player" aria-label="Player">
+    <section ref={island} id="player" className="player" aria-label="Player">
       <div className="player-modes" role="group" aria-label="What to play">
         <button type="button" aria-pressed={mode === 'movie'} disabled={!streamUrl} onClick={() => choose('movie')}>Full Movie</button>
         <button type="button" aria-pressed={mode === 'trailer'} disabled={!trailerKey} onClick={() => choose('trailer')}>Trailer</button>

@@ -13,6 +13,7 @@ import type { EpisodeView, SeasonView } from '../../lib/catalog/contract.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import EmbedFrame from '../player/EmbedFrame.tsx';
 import TvPlayer from '../player/TvPlayer.tsx';
+import { usePageTriggers } from '../player/usePageTriggers.ts';
 
 interface Props {
   tmdbId: number;
@@ -51,18 +52,12 @@ export default function TvEpisodes({ tmdbId, showTitle, seasons, trailerKey }: P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    if (!trailerKey) return;
-    const onTrailerRequest = (event: MouseEvent) => {
-      if (!(event.target as Element).closest('[data-play="trailer"]')) return;
-      event.preventDefault();
-      setTrailerOpen(true);
-      setPlaying(null);
-      requestAnimationFrame(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-    };
-    document.addEventListener('click', onTrailerRequest);
-    return () => document.removeEventListener('click', onTrailerRequest);
-  }, [trailerKey]);
+  usePageTriggers(stage, trailerKey ? '[data-play="trailer"]' : null, () => {
+    setTrailerOpen(true);
+    setPlaying(null);
+    requestAnimationFrame(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    return true;
+  });
 
   const choose = (season: number) => {
     setSelected(season);

@@ -27,8 +27,8 @@ export function useFormSubmit(check: () => string | null, action: () => Promise<
   return { busy, disabled: busy || !hydrated, onSubmit };
 }
 
-/** Success that leaves for the home page, announced there (spec 8: '... then home'). */
-export function goHome(message: string): void {
+/** Success that leaves for the home page (spec 8: '... then home'), or the page that sent the visitor here. */
+export function goHome(message: string, destination = '/'): void {
   toastAfterNavigation(message);
-  window.location.assign('/');
+  window.location.assign(destination);
 }

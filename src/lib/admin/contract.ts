@@ -124,6 +124,10 @@ export interface ImportJob {
   updatedAt: string;
   finishedAt: string | null;
 }
+/** One bulk import runs at a time: a second start answers 409 with this, naming the job that runs. */
+export interface ImportAlreadyRunningAnswer { error: string; job: ImportJob }
+/** GET /api/admin/import/jobs: the job that is queued or running, if any. */
+export interface ActiveImport { job: ImportJob | null }
 /** `tables`: the names of the tables the file held, in restore order. */
 export interface RestoreDone extends AdminMessage { rows: number; tables: string[] }
 export type { AnalyticsSummary } from '../analytics/contract.ts';

@@ -91,6 +91,8 @@ export const BACKUP_TABLES = {
       device_type: text,
     },
   },
+  // view_events older than a year, rolled up per day (src/lib/analytics/events.ts): the 'All' period counts them.
+  view_event_days: { key: ['day', 'country', 'device_type'], row: { day: date, country: text, device_type: text, views: int } },
 } as const satisfies Record<string, { key: readonly string[]; row: z.ZodRawShape }>;
 
 export type BackupTable = keyof typeof BACKUP_TABLES;

@@ -4,12 +4,14 @@
  * inside their JavaScript budget. A click that arrives before hydration finishes is replayed afterwards.
  *
  * Options (`client:interact={{ ... }}`) for islands that answer more than their own markup:
- * - `triggers`: a selector for elements elsewhere on the page the island acts on (the TV page's Trailer
- *   buttons): interacting with them hydrates the island too, and their clicks are replayed;
+ * - `triggers`: a selector for elements elsewhere on the page the island acts on (the title pages' Play and
+ *   Trailer buttons): interacting with them hydrates the island too, and their clicks are replayed once the island
+ *   says it listens for them (./client/triggers.ts);
  * - `eagerWithQuery`: hydrate at once when the page URL has one of these query parameters (a link asking the
  *   island for something else than its markup on arrival: ?season=&episode= starting an episode, ?page=2 of a list).
  */
 import type { ClientDirective } from 'astro';
+import { TRIGGERS_READY_EVENT } from './client/triggers.ts';
 
 export interface InteractOptions {
   triggers?: string;
@@ -38,13 +40,18 @@ const interact: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     for (const type of TRIGGERS) document.removeEventListener(type, onTrigger, true);
+    // Listening before hydration starts: the island may announce itself within it.
+    const listening = new Promise((resolve) => el.addEventListener(TRIGGERS_READY_EVENT, resolve, { once: true }));
     const hydrate = await load();
     await hydrate();
     hydrated = true;
     document.removeEventListener('click', holdClick, true);
-    // React re-renders the same markup; click the element now at the same place, if it still exists.
     const target = pendingClick?.isConnected ? pendingClick : null;
-    if (target) requestAnimationFrame(() => target.click());
+    if (!target) return;
+    // A trigger outside the island: once the island listens for it. Inside: React re-renders the same markup; click
+    // the element now at the same place.
+    if (!el.contains(target)) void listening.then(() => target.click());
+    else requestAnimationFrame(() => target.click());
   };
   document.addEventListener('click', holdClick, true);
   for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });

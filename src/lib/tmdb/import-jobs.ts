@@ -3,18 +3,18 @@
  * as a job the admin panel polls. Under Node the server runs it in-process right after answering; on Netlify a
  * background function (netlify/functions/import-background.ts, up to 15 minutes) does. Progress is stored after
  * every page, and a job whose worker died (no progress for STALE_AFTER_MS) is resumed from its current page by
- * the next poll or start.
+ * the next poll or start. One job runs at a time.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';
 import type { ImportJob } from '../admin/contract.ts';
-import { NotConfigured, NotFound } from '../http/errors.ts';
+import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
-import { claimJob, iso, isStale, NOT_CONFIGURED, staleBefore, startWorker } from './jobs.ts';
+import { claimJob, iso, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
 
 type Db = Kysely<Database>;
 type JobRow = Selectable<ImportJobsTable>;
@@ -30,21 +30,44 @@ function toImportJob(row: JobRow): ImportJob {
   };
 }
 
+/** A start while another job is queued or running: one import at a time (409 with that job). */
+export class ImportAlreadyRunning extends Conflict {
+  constructor(readonly job: ImportJob) {
+    super(`An import is already running (${job.kind === 'movie' ? 'movies' : 'TV'}, pages ${job.startPage}-${job.endPage}).`);
+  }
+}
+
 /**
- * Creates a job and starts its worker, resuming on the way any job whose worker died and nobody polls any more.
- * `origin` is the address this request reached, used to call the background function when Netlify's URL
- * setting is missing.
+ * Creates a job and starts its worker, unless a job is queued or running: then ImportAlreadyRunning, after resuming
+ * that job if its worker died. `origin` is the address this request reached, used to call the background function
+ * when Netlify's URL setting is missing.
  */
 export async function startImportJob(db: Db, kind: ContentType, page: number, endPage: number, origin: string): Promise<ImportJob> {
   if (!configuredTmdbClient()) throw new NotConfigured(NOT_CONFIGURED);
-  const stale = await db.selectFrom('import_jobs').select('id').where('status', 'in', ['queued', 'running'])
-    .where('updated_at', '<', staleBefore()).execute();
-  const row = await db.insertInto('import_jobs')
-    .values({ kind, start_page: page, end_page: endPage, current_page: page })
-    .returningAll().executeTakeFirstOrThrow();
-  for (const job of [row, ...stale]) await startImportWorker(db, job.id, origin);
+  const running = await activeImportJob(db, origin);
+  if (running) throw new ImportAlreadyRunning(running);
+  let row: JobRow;
+  try {
+    row = await db.insertInto('import_jobs')
+      .values({ kind, start_page: page, end_page: endPage, current_page: page })
+      .returningAll().executeTakeFirstOrThrow();
+  } catch (error) {
+    // Another start got in first: the database holds one active job at most (migration 0011).
+    const winner = isUniqueViolation(error) ? await activeImportJob(db, origin) : null;
+    if (winner) throw new ImportAlreadyRunning(winner);
+    throw error;
+  }
+  await startImportWorker(db, row.id, origin);
   return toImportJob(await jobRow(db, row.id));
 }
+
+/** The job that is queued or running, if any (resumed on the way if its worker died), for the panel to follow. */
+export async function activeImportJob(db: Db, origin: string): Promise<ImportJob | null> {
+  const row = await db.selectFrom('import_jobs').select('id').where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  return row ? pollImportJob(db, row.id, origin) : null;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** A job's progress; a job whose worker died is resumed on the way. */
 export async function pollImportJob(db: Db, id: number, origin: string): Promise<ImportJob> {

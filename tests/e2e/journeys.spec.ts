@@ -1,0 +1,212 @@
+/**
+ * What a new visitor does first, at phone and at desktop size (issue 24): through the menu to a platform and a
+ * title, Play and Trailer on the first click; a list page asking to log in and coming back; the same with the
+ * keyboard only; and a title page whose artwork fails. Plus the movie page's Play buttons on a slow phone.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { hashPassword } from '../../src/lib/accounts/passwords.ts';
+import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { signIn } from './support/auth.ts';
+import { expect as baseExpect, test } from './support/fixtures.ts';
+
+// Each journey crosses several pages, each hydrating its islands: on a CI machine shared with other work a step can
+// take well over the suite's default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const PASSWORD = 'journey-pass';
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, phone: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
+] as const;
+
+let counter = 0;
+async function newUser(db: Kysely<Database>): Promise<string> {
+  const email = `journey-${Date.now()}-${counter++}@example.com`;
+  await db.insertInto('users').values({ email, password_hash: await hashPassword(PASSWORD), email_confirmed_at: new Date() }).execute();
+  return email;
+}
+
+/** A published movie with a stream link and a trailer, the `offset`th by id. */
+const playableMovie = (db: Kysely<Database>, offset = 0) => db.selectFrom('movies').select(['tmdb_id', 'title'])
+  .where('is_published', '=', true).where('stream_url', 'is not', null).where('trailer_key', 'is not', null)
+  .orderBy('id').offset(offset).limit(1).executeTakeFirstOrThrow();
+const moviePath = (movie: { title: string; tmdb_id: number }) => `/movie/${slugify(movie.title)}/${movie.tmdb_id}`;
+
+/** The header's destinations: on a phone behind the menu button, opened here; on a desktop always in view. */
+async function mainNavigation(page: Page, phone: boolean): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  if (phone) {
+    await menuButton.click();
+    await expect(nav.getByRole('link', { name: 'Platforms' })).toBeVisible();
+  } else {
+    await expect(menuButton).toBeHidden();
+  }
+  return nav;
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; it must show it. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((element) => element === document.activeElement)) {
+      await expectVisibleFocus(target);
+      return;
+    }
+  }
+  throw new Error(`${key} never reached ${target}`);
+}
+
+async function expectVisibleFocus(target: Locator): Promise<void> {
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return element.matches(':focus-visible') && (style.boxShadow !== 'none' || style.outlineStyle !== 'none');
+  })).toBe(true);
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+    // The mobile app prompt opens on a phone's first page; these journeys start after it was skipped.
+    test.beforeEach(async ({ page }) => page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped')));
+
+    test('a visitor goes home → menu → Platforms → a platform → a title, and Play and Trailer each start on one click', async ({ page, db }) => {
+      const movie = await db.selectFrom('movies').innerJoin('movie_providers', 'movie_providers.movie_id', 'movies.id')
+        .select(['tmdb_id', 'title', 'platform_id']).where('is_published', '=', true).where('stream_url', 'is not', null)
+        .where('trailer_key', 'is not', null).orderBy('movies.id').executeTakeFirstOrThrow();
+      const platform = await db.selectFrom('platforms').select('name').where('id', '=', movie.platform_id).executeTakeFirstOrThrow();
+      await page.goto('/');
+      await (await mainNavigation(page, size.phone)).getByRole('link', { name: 'Platforms' }).click();
+      await page.waitForURL('**/platforms');
+      const choice = page.getByRole('button', { name: platform.name, exact: true });
+      await choice.click();
+      await expect(choice).toHaveAttribute('aria-pressed', 'true');
+      const card = page.locator(`.platform-browser a[href="${moviePath(movie)}"]`).first();
+      await expect(async () => {
+        if (!await card.isVisible()) await page.locator('.infinite-sentinel').scrollIntoViewIfNeeded();
+        await expect(card).toBeVisible({ timeout: 1000 });
+      }).toPass();
+      await card.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(movie.title);
+
+      await page.getByRole('link', { name: '▶ Play Movie' }).click();
+      await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} player`);
+      await page.getByRole('link', { name: 'Trailer', exact: true }).click();
+      await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} trailer`);
+    });
+
+    test('a visitor on My List is asked to log in, and the Login button brings them back signed in', async ({ page, db }) => {
+      const email = await newUser(db);
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto('/my-list');
+      await expect(page.getByText('Please log in to see your list.')).toBeVisible();
+      // The island hydrates the skeletons the server sent, then shows the notice (no hydration mismatch).
+      expect(pageErrors).toEqual([]);
+      await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+      const form = page.getByRole('form', { name: 'Sign In' });
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/my-list');
+      await expect(page.getByText('Your my list is empty.')).toBeVisible();
+      await expect(page.getByText('Please log in to see your list.')).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    });
+
+    test('keyboard only: menu, search, open a title, add it to My List and start it, the focus visible at every step', async ({ page, db }) => {
+      const movie = await playableMovie(db, 1);
+      await signIn(page, await newUser(db), PASSWORD);
+      await page.goto('/');
+      if (size.phone) {
+        const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+        await tabTo(page, menuButton);
+        await page.keyboard.press('Enter');
+        const platforms = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platforms' });
+        await expect(platforms).toBeVisible();
+        await tabTo(page, platforms);
+        await page.keyboard.press('Escape');
+        await expect(platforms).toBeHidden();
+        await expectVisibleFocus(menuButton);
+        await tabTo(page, page.getByRole('button', { name: 'Search', exact: true }), 'Shift+Tab');
+        await page.keyboard.press('Enter');
+        await expectVisibleFocus(page.locator('#overlay-search'));
+      } else {
+        await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platforms' }));
+        await tabTo(page, page.locator('#header-search'));
+      }
+      await page.keyboard.type(movie.title);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/search?**');
+      const result = page.getByRole('main').locator(`a[href="${moviePath(movie)}"]`).first();
+      await expect(result).toBeVisible();
+      await tabTo(page, result);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(movie.title);
+
+      const addToList = page.getByRole('button', { name: '+ My List' });
+      await tabTo(page, addToList);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: /My List/ }).first()).toHaveAttribute('aria-pressed', 'true');
+      await tabTo(page, page.getByRole('link', { name: '▶ Play Movie' }), 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} player`);
+    });
+
+    test('with images blocked, no placeholder covers the title page\'s heading or overview', async ({ page, db }) => {
+      const movie = await db.selectFrom('movies').select(['tmdb_id', 'title']).where('is_published', '=', true)
+        .where('backdrop_path', 'is not', null).where('poster_path', 'is not', null).where('overview', 'is not', null)
+        .orderBy('id').executeTakeFirstOrThrow();
+      await page.route('**/*', (route) => route.request().resourceType() === 'image' ? route.abort() : route.continue());
+      await page.goto(moviePath(movie));
+      await expect(page.locator('.title-backdrop img[data-image-error]')).toHaveCount(1);
+      await expect(page.locator('.title-poster img[data-image-error]')).toHaveCount(1);
+      for (const placeholder of await page.locator('img[data-image-error]').all()) {
+        // Drawn at its slot's size with fixed-size text: no viewBox to scale it by.
+        const drawing = decodeURIComponent(await placeholder.getAttribute('src') ?? '');
+        expect(drawing).toContain('>Image Error</text>');
+        expect(drawing).not.toContain('viewBox');
+      }
+      for (const text of [page.getByRole('heading', { level: 1 }), page.locator('.title-info .overview')]) {
+        await text.scrollIntoViewIfNeeded();
+        const box = (await text.boundingBox())!;
+        const uncovered = await text.evaluate((element, points) => points.every(([x, y]) => {
+          const top = document.elementFromPoint(x!, y!);
+          return top !== null && element.contains(top);
+        }), [[box.x + 4, box.y + box.height / 2], [box.x + box.width / 2, box.y + box.height / 2]]);
+        expect(uncovered).toBe(true);
+      }
+    });
+  });
+}
+
+test.describe('the movie page on a slow phone (CPU throttled 6×)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.beforeEach(async ({ page }) => page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped')));
+
+  for (const { control, how, plays } of [
+    { control: '▶ Play Movie', how: 'click', plays: 'player' },
+    { control: 'Watch Now', how: 'click', plays: 'player' },
+    { control: 'Trailer', how: 'click', plays: 'trailer' },
+    { control: '▶ Play Movie', how: 'Enter', plays: 'player' },
+    { control: 'Trailer', how: 'Enter', plays: 'trailer' },
+  ] as const) {
+    test(`${control} starts the ${plays} on the first ${how} on a fresh page`, async ({ page, db }) => {
+      test.setTimeout(120_000);
+      const movie = await playableMovie(db, 2);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(moviePath(movie));
+      const link = page.getByRole('link', { name: control, exact: true });
+      if (how === 'click') await link.click();
+      else {
+        await link.focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} ${plays}`, { timeout: 60_000 });
+    });
+  }
+});
