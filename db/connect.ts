@@ -92,7 +92,7 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
  * connection attempt gives up after a few seconds. Connections that died are dropped by the pool on release
  * (pg-pool discards a client whose socket ended), so the next request opens a fresh one.
  */
-const POOL_TIMEOUTS = { connectionTimeoutMillis: 3_000, keepAlive: true };
+const POOL_TIMEOUTS = { connectionTimeoutMillis: 10_000, keepAlive: true };
 
 // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
 const warnLostConnection = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
