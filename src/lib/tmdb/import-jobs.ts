@@ -2,8 +2,8 @@
  * Bulk import jobs: one page of popular titles can outlast a serverless function's time limit, so an import runs
  * as a job the admin panel polls. Under Node the server runs it in-process right after answering; on Netlify a
  * background function (netlify/functions/import-background.ts, up to 15 minutes) does. Progress is stored after
- * every page, and a job whose worker died (no progress for STALE_AFTER_MS) is resumed from its current page by
- * the next poll or start.
+ * every page, and a job whose worker died (no progress for STALE_AFTER_MS, or under Node a server restart) is
+ * resumed from its current page by the next poll or start.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';
@@ -63,7 +63,16 @@ async function jobRow(db: Db, id: number): Promise<JobRow> {
   return row;
 }
 
-const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS);
+/**
+ * Under Node a job's worker runs inside the server that started it, so a job this process never touched since it
+ * started (left 'running' by a server that was killed) has no worker either: it is resumed at once, not after
+ * STALE_AFTER_MS. (Were two servers to share one database, the claim's `attempt` still stops the older worker.)
+ */
+const processStartedAt = new Date();
+function staleBefore(): Date {
+  const silent = new Date(Date.now() - STALE_AFTER_MS);
+  return onServerlessHost() || silent > processStartedAt ? silent : processStartedAt;
+}
 const isStale = (row: JobRow) =>
   (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
 
