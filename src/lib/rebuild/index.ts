@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database, RebuildStatus } from '../../../db/schema.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
-import { buildAndSwap } from './local-builder.ts';
+import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
 import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
 
 type Db = Kysely<Database>;
@@ -172,6 +172,7 @@ async function runLocal(db: Db): Promise<void> {
     recovered = true; // builds 'running' before this server started were cut off
     await db.updateTable('rebuild_requests').set({ status: 'failed', finished_at: sql`now()`, error: 'Interrupted by a server restart.' })
       .where('status', '=', 'running').execute();
+    await removeUnservedBuilds();
   }
   await new Promise((resolve) => setTimeout(resolve, LOCAL_DEBOUNCE_MS));
   for (let id = await claimQueued(db); id !== null; id = await claimQueued(db)) {
