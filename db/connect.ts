@@ -77,7 +77,7 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
         neonConfig.pipelineConnect = false;
       }
       const pool = new Pool({ connectionString: settings.url, types: pgTypes as never, ...POOL_TIMEOUTS });
-      pool.on('error', warnLostConnection);
+      survivingLostConnections(pool as unknown as pg.Pool);
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
     }
     case 'pglite': {
@@ -89,17 +89,26 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
 
 /**
  * A database that does not answer must fail a request quickly (503, see isDatabaseUnavailable), not hold it: a
- * connection attempt gives up after a few seconds. Connections that died are dropped by the pool on release
- * (pg-pool discards a client whose socket ended), so the next request opens a fresh one.
+ * connection attempt gives up after 10 s (the embedded server, one busy thread, may take seconds to accept).
+ * Connections that died are dropped by the pool on release (pg-pool discards a client whose socket ended), so the
+ * next request opens a fresh one.
  */
 const POOL_TIMEOUTS = { connectionTimeoutMillis: 10_000, keepAlive: true };
 
-// An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
-const warnLostConnection = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+/**
+ * A connection dropped by the server (restart, shutdown, killed) must not crash the process. The pool reports an
+ * idle one (and reconnects), but a connection checked out between two queries emits 'error' with nobody listening:
+ * an uncaught exception. So every connection gets a listener; the query it was running fails on its own (503), and
+ * the pool discards the dead connection on release.
+ */
+function survivingLostConnections(pool: pg.Pool): void {
+  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
 
 function pgKysely(connectionString: string, max: number): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max, types: pgTypes, ...POOL_TIMEOUTS });
-  pool.on('error', warnLostConnection);
+  survivingLostConnections(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
