@@ -1,5 +1,5 @@
 /**
- * Two of the three test tiers (the third, e2e, is Playwright: playwright.config.ts).
+ * Three of the test tiers (e2e is Playwright: playwright.config.ts).
  *
  * - unit:        pure functions, no database, no network; fast and parallel.
  * - integration: real databases. The global setup starts a throwaway PostgreSQL server and a ws->tcp proxy once per
@@ -8,7 +8,10 @@
  *                a PostgreSQL server and the ws proxy busy. Two workers measured only ~10% faster (13 s vs 14-15 s
  *                for the tier), not worth the CPU contention that makes timing-sensitive tests flaky.
  *
- * Run one tier with `npm run test:unit` / `npm run test:integration`.
+ * - faults:      real processes killed for real (SIGKILL) and databases that go away, against one shared build
+ *                (tests/faults/support/global-setup.ts).
+ *
+ * Run one tier with `npm run test:unit` / `npm run test:integration` / `npm run test:faults`.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -38,6 +41,19 @@ export default defineConfig({
           // beforeAll creates and migrates a database per engine; PGlite's first start compiles its WebAssembly.
           hookTimeout: 120_000,
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/faults/support/global-setup.ts'],
+          setupFiles: ['tests/support/password-cost.ts'],
+          // Each file runs real servers and kills them; one at a time on a 2-core machine.
+          fileParallelism: false,
+          hookTimeout: 300_000,
+          testTimeout: 300_000,
         },
       },
     ],

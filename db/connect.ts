@@ -76,7 +76,8 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
         neonConfig.useSecureWebSocket = false;
         neonConfig.pipelineConnect = false;
       }
-      const pool = new Pool({ connectionString: settings.url, types: pgTypes as never });
+      const pool = new Pool({ connectionString: settings.url, types: pgTypes as never, ...POOL_TIMEOUTS });
+      survivingLostConnections(pool as unknown as pg.Pool);
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
     }
     case 'pglite': {
@@ -86,11 +87,50 @@ export async function createDb(settings: DatabaseSettings): Promise<Kysely<Datab
   }
 }
 
-function pgKysely(connectionString: string, max: number): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max, types: pgTypes });
-  // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
+/**
+ * A database that does not answer must fail a request quickly (503, see isDatabaseUnavailable), not hold it: a
+ * connection attempt gives up after 10 s (the embedded server, one busy thread, may take seconds to accept).
+ * Connections that died are dropped by the pool on release (pg-pool discards a client whose socket ended), so the
+ * next request opens a fresh one.
+ */
+const POOL_TIMEOUTS = { connectionTimeoutMillis: 10_000, keepAlive: true };
+
+/**
+ * A connection dropped by the server (restart, shutdown, killed) must not crash the process. The pool reports an
+ * idle one (and reconnects), but a connection checked out between two queries emits 'error' with nobody listening:
+ * an uncaught exception. So every connection gets a listener; the query it was running fails on its own (503), and
+ * the pool discards the dead connection on release.
+ */
+function survivingLostConnections(pool: pg.Pool): void {
   pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+function pgKysely(connectionString: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max, types: pgTypes, ...POOL_TIMEOUTS });
+  survivingLostConnections(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+// Socket errors of a server that is gone or unreachable.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+// SQLSTATE: class 08 (connection exception), shutting down / restarting (57P01-57P03), too many connections (53300).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+// What pg, pg-pool and the Neon driver say when a connection ends or cannot be made in time.
+const UNAVAILABLE_MESSAGE = /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|WebSocket (connection )?(closed|error)/i;
+
+/**
+ * True when `error` says the database is away (stopped, restarting, unreachable, refusing connections), whatever
+ * the driver: the request may succeed later, so it is answered 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { code, message, errors, cause } = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  // Node reports a refused connection to a name with several addresses as an AggregateError.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** A PGlite instance with the extensions our schema uses. Only one process may open a data directory. */

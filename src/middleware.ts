@@ -1,5 +1,6 @@
 /**
- * Every on-demand request: security headers on whatever answers (src/lib/security/headers.ts), 405 for a method an
+ * Every on-demand request: security headers on whatever answers (src/lib/security/headers.ts), a database that is
+ * away answered 503 (pages too; endpoints answer it themselves, src/lib/http/endpoint.ts), 405 for a method an
  * endpoint lacks (src/lib/http/allowed-methods.ts), body size limits (src/lib/http/body-limit.ts), then CSRF
  * (src/lib/accounts/request-guard.ts); endpoints guard themselves.
  * The first request of a server process also checks, in the background, that no demo password works in production,
@@ -13,6 +14,9 @@ import { allowedMethods } from './lib/http/allowed-methods.ts';
 import { startServerSchedule } from './lib/tmdb/daily.ts';
 import { bodyLimitGuard } from './lib/http/body-limit.ts';
 import { withSecurityHeaders } from './lib/security/headers.ts';
+import { isDatabaseUnavailable } from '../db/connect.ts';
+import { logDatabaseUnavailable } from './lib/http/endpoint.ts';
+import { databaseUnavailable } from './lib/http/respond.ts';
 
 const securityHeaders = defineMiddleware(async (context, next) => withSecurityHeaders(await next(), context.url.pathname));
 
@@ -26,4 +30,14 @@ const csrf = defineMiddleware((context, next) => {
 
 const bodyLimit = defineMiddleware(bodyLimitGuard);
 
-export const onRequest = sequence(securityHeaders, allowedMethods, bodyLimit, csrf);
+const databaseOutage = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (context.isPrerendered || !isDatabaseUnavailable(error)) throw error;
+    logDatabaseUnavailable(error);
+    return databaseUnavailable(context.url.pathname.startsWith('/api/'));
+  }
+});
+
+export const onRequest = sequence(securityHeaders, databaseOutage, allowedMethods, bodyLimit, csrf);

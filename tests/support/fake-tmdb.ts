@@ -13,6 +13,33 @@ export type Failure = { status: 429; retryAfter: number } | { status: 500 };
 export interface RecordedRequest { path: string; query: URLSearchParams; at: number }
 export type ChangeList = 'movie' | 'tv' | 'person';
 
+export interface FakeTmdbOptions {
+  /**
+   * Popular movies spread over this many pages of PAGE_SIZE distinct titles (ids from FIRST_PAGED_MOVIE_ID on), as
+   * TMDB pages them; by default every page lists the same few fixture titles.
+   */
+  popularMoviePages?: number;
+  /** Milliseconds each answer waits, so a long import can be interrupted part-way. */
+  delayMs?: number;
+}
+
+export const PAGE_SIZE = 20;
+export const FIRST_PAGED_MOVIE_ID = 100_000;
+
+/** The ids on a page of popular movies when the fake pages them (FakeTmdbOptions.popularMoviePages). */
+export const pagedMovieIds = (page: number) => Array.from({ length: PAGE_SIZE }, (_, i) => FIRST_PAGED_MOVIE_ID + (page - 1) * PAGE_SIZE + i);
+
+function pagedBody(path: string, query: URLSearchParams, pages: number): unknown {
+  if (path === '/movie/popular') {
+    const page = Number(query.get('page') ?? 1);
+    return { page, results: page <= pages ? pagedMovieIds(page).map((id) => ({ id })) : [], total_pages: pages, total_results: pages * PAGE_SIZE };
+  }
+  const match = path.match(/^\/movie\/(\d+)$/);
+  const id = Number(match?.[1]);
+  if (match && id >= FIRST_PAGED_MOVIE_ID && id < FIRST_PAGED_MOVIE_ID + pages * PAGE_SIZE) return movieDetails(id);
+  return undefined;
+}
+
 /** TMDB's change lists: 100 ids a page, a window of at most 14 days. */
 export const CHANGES_PAGE_SIZE = 100;
 const MAX_CHANGES_DAYS = 14;
@@ -69,7 +96,7 @@ function baseBody(path: string, query: URLSearchParams, state: FakeState): unkno
   return undefined;
 }
 
-export async function startFakeTmdb() {
+export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, Failure[]>();
   const refusals = new Map<string, 404 | 500>();
@@ -89,10 +116,11 @@ export async function startFakeTmdb() {
     const failure = failures.get(path)?.shift() ?? (refusal === 500 ? { status: 500 as const } : undefined);
     if (failure?.status === 429) return send(429, { status_code: 25, status_message: 'Your request count is over the allowed limit.', success: false }, { 'retry-after': String(failure.retryAfter) });
     if (failure?.status === 500) return send(500, { status_code: 11, status_message: 'Internal error.', success: false });
-    const payload = body(path, url.searchParams, state);
+    const payload = (options.popularMoviePages && pagedBody(path, url.searchParams, options.popularMoviePages)) ?? body(path, url.searchParams, state);
     if (payload && typeof payload === 'object' && 'error' in payload) return send(422, { ...(payload.error as object), success: false });
     if (payload === undefined) return send(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false });
-    send(200, payload);
+    if (options.delayMs) setTimeout(() => send(200, payload), options.delayMs);
+    else send(200, payload);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

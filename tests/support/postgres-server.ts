@@ -17,6 +17,10 @@ export interface PostgresServer {
   url: string;
   port: number;
   version: string;
+  /** Stops the server (fast shutdown: open connections are terminated) but keeps its data, for startAgain(). */
+  shutDown(): void;
+  /** Starts a server stopped by shutDown() again on the same port. */
+  startAgain(): void;
   stop(): Promise<void>;
 }
 
@@ -149,6 +153,12 @@ export async function startPostgresServer(): Promise<PostgresServer | null> {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       version,
+      shutDown() {
+        run(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60']);
+      },
+      startAgain() {
+        startServer(binDir, dir, port);
+      },
       async stop() {
         stopSync();
       },
@@ -169,21 +179,25 @@ async function startOnFreePort(binDir: string, dir: string): Promise<number> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const serverOptions = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories=${dir}`, // the default /var/run/postgresql may not exist or be writable
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=200',
-    ].join(' ');
     try {
-      run(binDir, 'pg_ctl', ['start', '-D', join(dir, 'data'), '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', serverOptions]);
+      startServer(binDir, dir, port);
       return port;
     } catch (error) {
       lastError = error;
     }
   }
   throw lastError;
+}
+
+function startServer(binDir: string, dir: string, port: number): void {
+  const serverOptions = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${dir}`, // the default /var/run/postgresql may not exist or be writable
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  run(binDir, 'pg_ctl', ['start', '-D', join(dir, 'data'), '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', serverOptions]);
 }

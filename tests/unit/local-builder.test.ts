@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readlinkSync, existsSync, lstatSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { buildAndSwap, resetServedOutput } from '../../src/lib/rebuild/local-builder.ts';
+import { buildAndSwap, removeUnservedBuilds, resetServedOutput } from '../../src/lib/rebuild/local-builder.ts';
 
 const dirs: string[] = [];
 afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
@@ -56,4 +56,22 @@ it('resetServedOutput turns a swapped layout back into a plain one for a full bu
   await resetServedOutput(outDir);
   expect(existsSync(join(outDir, 'client'))).toBe(false);
   expect(existsSync(join(outDir, 'builds'))).toBe(false);
+});
+
+it('removes the folders of builds cut off by a killed server, and keeps the one being served', async () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'stray-'));
+  dirs.push(outDir);
+  mkdirSync(join(outDir, 'client'), { recursive: true });
+  writeFileSync(join(outDir, 'client', 'index.html'), 'v0');
+  await buildAndSwap({ outDir, build: fakeBuild('v1', 'a1.js') });
+  const served = readlinkSync(join(outDir, 'client'));
+  // A build killed mid-way, and a swap killed before its rename.
+  mkdirSync(join(outDir, 'builds', '99999999999999', 'client'), { recursive: true });
+  writeFileSync(join(outDir, 'client.next-1-2'), '');
+
+  await removeUnservedBuilds(outDir);
+  expect(readlinkSync(join(outDir, 'client'))).toBe(served);
+  expect(readFileSync(join(outDir, 'client', 'index.html'), 'utf8')).toBe('v1');
+  expect(readdirSync(join(outDir, 'builds'))).toEqual([served.split('/')[1]]);
+  expect(readdirSync(outDir).filter((name) => name.startsWith('client.next'))).toEqual([]);
 });

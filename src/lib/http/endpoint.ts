@@ -30,7 +30,8 @@ import {
   Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
 } from './errors.ts';
 import { describeIssues } from './contract.ts';
-import { json, jsonError } from './respond.ts';
+import { databaseUnavailable, errorMessage, json, jsonError } from './respond.ts';
+import { isDatabaseUnavailable } from '../../../db/connect.ts';
 
 export type Access = 'public' | 'session' | 'user' | 'admin';
 
@@ -207,6 +208,15 @@ export function errorResponse(error: unknown): Response {
   const status = statusOfDomainError(error);
   if (status !== undefined) return jsonError((error as Error).message, status);
   if (isDataException(error)) return jsonError('Invalid input.', 400);
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(error);
+    return databaseUnavailable(true);
+  }
   console.error('[endpoint]', error);
   return jsonError('Something went wrong. Please try again.', 500);
+}
+
+/** One line per refused request while the database is away: no stack trace, it is no bug. */
+export function logDatabaseUnavailable(error: unknown): void {
+  console.warn(`[database unavailable] ${errorMessage(error) || (error as { code?: string }).code}`);
 }

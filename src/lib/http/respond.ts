@@ -15,6 +15,20 @@ export function jsonError(error: string, status = 400): Response {
   return json({ error }, status);
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a few seconds.';
+/** Seconds a client should wait before retrying while the database is away (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database is away: 503 with Retry-After, as JSON for the API and plain text for pages. */
+export function databaseUnavailable(asJson: boolean): Response {
+  const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) };
+  if (asJson) return json({ error: DATABASE_UNAVAILABLE }, 503, headers);
+  return new Response(DATABASE_UNAVAILABLE, {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
 /** Public catalogue answers may be cached for five minutes (spec). */
 export const CACHE_FIVE_MINUTES = { 'Cache-Control': 'public, max-age=300' };
 

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { LiveTitle, RebuildState } from './contract.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
-import { buildAndSwap } from './local-builder.ts';
+import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
 import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
 
 type Db = Kysely<Database>;
@@ -171,6 +171,7 @@ async function runLocal(db: Db): Promise<void> {
     recovered = true; // builds 'running' before this server started were cut off
     await db.updateTable('rebuild_requests').set({ status: 'failed', finished_at: sql`now()`, error: 'Interrupted by a server restart.' })
       .where('status', '=', 'running').execute();
+    await removeUnservedBuilds();
   }
   await new Promise((resolve) => setTimeout(resolve, LOCAL_DEBOUNCE_MS));
   for (let id = await claimQueued(db); id !== null; id = await claimQueued(db)) {

@@ -7,8 +7,8 @@
  * The first swap moves the original build directory aside once (a sub-millisecond gap, once per server).
  */
 import { spawn } from 'node:child_process';
-import { cp, lstat, mkdir, readdir, rename, rm, symlink } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { cp, lstat, mkdir, readdir, realpath, rename, rm, symlink } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { astroOutDir, childEnv, serverPort, siteUrlSetting } from '../settings.ts';
 import { incrementalSummary, readIncrementalManifest, type IncrementalSummary } from './incremental-summary.ts';
 
@@ -73,6 +73,24 @@ export async function resetServedOutput(outDir = servedOutDir()): Promise<void> 
   const link = join(outDir, 'client');
   if ((await lstat(link).catch(() => null))?.isSymbolicLink()) await rm(link);
   await rm(join(outDir, BUILDS), { recursive: true, force: true });
+}
+
+/**
+ * Before the first build of a server process: a build cut off by a killed server left its folder in `builds/` (and
+ * perhaps a `client.next-*` link); everything there but the build being served goes.
+ */
+export async function removeUnservedBuilds(outDir = servedOutDir()): Promise<void> {
+  const served = await realpath(join(outDir, 'client')).catch(() => null);
+  const buildsDir = await realpath(join(outDir, BUILDS)).catch(() => null);
+  if (buildsDir) {
+    for (const name of await readdir(buildsDir)) {
+      const dir = join(buildsDir, name);
+      if (!served?.startsWith(dir + sep)) await rm(dir, { recursive: true, force: true });
+    }
+  }
+  for (const name of await readdir(outDir).catch(() => [])) {
+    if (name.startsWith('client.next-')) await rm(join(outDir, name), { force: true });
+  }
 }
 
 /** Keeps the newest build and the one before it (requests may still be streaming from it). */

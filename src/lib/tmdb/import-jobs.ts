@@ -2,8 +2,8 @@
  * Bulk import jobs: one page of popular titles can outlast a serverless function's time limit, so an import runs
  * as a job the admin panel polls. Under Node the server runs it in-process right after answering; on Netlify a
  * background function (netlify/functions/import-background.ts, up to 15 minutes) does. Progress is stored after
- * every page, and a job whose worker died (no progress for STALE_AFTER_MS) is resumed from its current page by
- * the next poll or start. One job runs at a time.
+ * every page, and a job whose worker died (no progress for STALE_AFTER_MS, or under Node a server restart) is resumed from its
+ * current page by the next poll or start. One job runs at a time.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';

@@ -15,7 +15,16 @@ type Db = Kysely<Database>;
 export const STALE_AFTER_MS = 5 * 60_000;
 export const NOT_CONFIGURED = 'TMDB is not configured (set TMDB_API_KEY).';
 
-export const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS);
+/**
+ * Under Node a job's worker runs inside the server that started it, so a job this process never touched since it
+ * started (left 'running' by a server that was killed) has no worker either: it is resumed at once, not after
+ * STALE_AFTER_MS. (Were two servers to share one database, the claim's `attempt` still stops the older worker.)
+ */
+const processStartedAt = new Date();
+export function staleBefore(): Date {
+  const silent = new Date(Date.now() - STALE_AFTER_MS);
+  return onServerlessHost() || silent > processStartedAt ? silent : processStartedAt;
+}
 export const isStale = (row: { status: string; updated_at: Date | string }) =>
   (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
 export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -1,0 +1,72 @@
+/**
+ * The web server killed (SIGKILL, with the build it runs) in the middle of a local rebuild: the old pages keep
+ * being served, and the next rebuild succeeds and leaves no stray build folders.
+ */
+import { cpSync, existsSync, readdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
+import { caseDir, jsonRequest, reportRecovery, signedIn, startDatabase, startSite, waitUntil, type FaultDatabase, type Site } from './support/harness.ts';
+
+describe('the web server killed during a rebuild', () => {
+  let database: FaultDatabase;
+  let site: Site | undefined;
+
+  beforeAll(async () => {
+    database = await startDatabase('embedded', caseDir('rebuild'));
+  });
+  afterAll(async () => {
+    await site?.kill();
+    await database?.close();
+  });
+
+  it('keeps serving the old pages, and the next rebuild succeeds without stray folders', async () => {
+    // Its own copy of the shared build: rebuilds swap the served folder.
+    const outDir = join(caseDir('rebuild-dist'), 'dist');
+    cpSync(join(inject('faultsWorkDir'), 'dist'), outDir, { recursive: true });
+    const buildsDir = join(outDir, 'builds');
+    const env = { REBUILD_MODE: '' };
+    const admin = await signedIn(database.db, 'admin');
+    site = await startSite(database, env, outDir);
+    const home = async (origin: string) => {
+      const response = await fetch(origin, { signal: AbortSignal.timeout(30_000) });
+      return { status: response.status, body: await response.text() };
+    };
+    const before = await home(site.origin);
+    expect(before.status).toBe(200);
+
+    const requestRebuild = async (origin: string) => {
+      const response = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, admin.cookie));
+      expect(response.status).toBe(202);
+    };
+    await requestRebuild(site.origin);
+    // Under way: its folder exists and astro has started writing into it.
+    await waitUntil('the rebuild to be writing its folder', () =>
+      existsSync(buildsDir) && readdirSync(buildsDir).some((name) => readdirSync(join(buildsDir, name)).length > 0), 300_000);
+    await site.kill();
+
+    const restart = performance.now();
+    site = await startSite(database, env, outDir);
+    expect(await home(site.origin)).toEqual(before);
+    reportRecovery('old pages served again after a kill mid-rebuild', performance.now() - restart);
+
+    await requestRebuild(site.origin);
+    const origin = site.origin;
+    let state: RebuildState | undefined;
+    await waitUntil('the next rebuild to end', async () => {
+      const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: admin.cookie } });
+      state = (await response.json()) as RebuildState;
+      return state.status === 'succeeded' || state.status === 'failed';
+    }, 600_000);
+    expect(state).toMatchObject({ status: 'succeeded', error: null });
+    expect((await home(site.origin)).status).toBe(200);
+
+    // What stays: the build now served, and the one served before it (requests may still stream from it).
+    const served = realpathSync(join(outDir, 'client'));
+    const builds = readdirSync(buildsDir);
+    expect(builds).toHaveLength(2);
+    expect(builds).toContain('0-initial');
+    expect(builds.some((name) => served.startsWith(join(realpathSync(buildsDir), name)))).toBe(true);
+    expect(readdirSync(outDir).filter((name) => name.startsWith('client.next'))).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The newcomer's default: the whole `npm start` (the embedded database inside it, the web server its child) killed
+ * with SIGKILL during a burst of writes, then started again: the data directory opens and every write answered
+ * 2xx before the kill is there.
+ */
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { freePort } from '../support/ports.ts';
+import { AUTH_SECRET, caseDir, reportRecovery, startProcess, waitUntil, type Running } from './support/harness.ts';
+import { missingWrites, startWriteBurst } from './support/writes.ts';
+
+describe('npm start killed during a burst of writes', () => {
+  let start: Running | undefined;
+  let db: Kysely<Database> | undefined;
+
+  afterAll(async () => {
+    await db?.destroy();
+    await start?.kill();
+  });
+
+  it('opens its data directory again with every acknowledged write', async () => {
+    const dir = caseDir('npm-start');
+    const dataDir = join(dir, 'pglite');
+    // Seeded already, so `npm start` only builds (no demo seeding of 1,500 movies).
+    cpSync(inject('faultsDataTemplate'), dataDir, { recursive: true });
+    const [webPort, dbPort] = [await freePort(), await freePort()];
+    const origin = `http://127.0.0.1:${webPort}`;
+    const env = { HOST: '127.0.0.1', PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort), EMBEDDED_DB_DIR: dataDir,
+      ASTRO_OUT_DIR: join(dir, 'dist'), SITE_URL: origin, AUTH_SECRET, REBUILD_MODE: 'off' };
+    const npmStart = async () => {
+      const running = startProcess(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env);
+      await waitUntil('npm start to serve the site', async () => {
+        if (running.child.exitCode !== null) throw new Error(`npm start exited:\n${running.output()}`);
+        return fetch(`${origin}/api/requests`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
+      }, 600_000);
+      return running;
+    };
+
+    start = await npmStart();
+    db = await createDb({ kind: 'embedded', port: dbPort });
+    const burst = await startWriteBurst(db, origin, 8);
+    await waitUntil('acknowledged writes', () => burst.acknowledged.length >= 60);
+    await start.kill();
+    await burst.stop();
+    await db.destroy();
+
+    const restart = performance.now();
+    start = await npmStart();
+    reportRecovery('npm start serving again after the kill (including its build)', performance.now() - restart);
+    db = await createDb({ kind: 'embedded', port: dbPort });
+    expect(burst.acknowledged.length).toBeGreaterThanOrEqual(60);
+    expect(await missingWrites(db, burst.acknowledged)).toEqual([]);
+    console.log(`[faults] npm start: ${burst.acknowledged.length} writes acknowledged before the kill, none lost`);
+  });
+});
