@@ -4,9 +4,10 @@
  * endpoints call, the output the server swaps in equals a fresh full build of the same database, file for file:
  * pages, fragments, sitemaps and precompressed variants.
  *
- * Declared build stamps that may differ: none in the served files. The swap keeps the previous build's hashed
- * assets (`_astro/`) for pages the running server renders with its older code, so `_astro/` files present only in
- * the incremental output are allowed (there are none while the code does not change, as here).
+ * Declared build stamps that may differ: `.build-start` (BUILD_START_FILE: when each build began reading the
+ * database, never served), and the previous build's hashed assets (`_astro/`) that the swap keeps for pages the
+ * running server renders with its older code, so `_astro/` files present only in the incremental output are allowed
+ * (there are none while the code does not change, as here).
  *
  * A tiny seeded catalogue on the embedded database, the same server `npm start` uses; every build is a real
  * `astro build` (two per run), hence few runs.
@@ -29,6 +30,7 @@ import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
 import { astroBuild, buildAndSwap } from '../../src/lib/rebuild/local-builder.ts';
 import { createTmdbClient, type TmdbClient } from '../../src/lib/tmdb/client.ts';
 import { addTitle, personDetails } from '../../src/lib/tmdb/actions.ts';
+import { BUILD_START_FILE } from '../../src/lib/publishing/static-pages.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS } from '../support/tmdb-fixtures/index.ts';
 import { freePort } from '../support/ports.ts';
@@ -138,10 +140,10 @@ function listing(root: string): Map<string, string> {
   return files;
 }
 
-/** Files that differ between the two outputs, but for the declared stamps (kept older assets). */
+/** Files that differ between the two outputs, but for the declared stamps (the build's start, kept older assets). */
 function differences(incremental: Map<string, string>, full: Map<string, string>): string[] {
   const paths = new Set([...incremental.keys(), ...full.keys()]);
-  return [...paths].filter((path) => incremental.get(path) !== full.get(path))
+  return [...paths].filter((path) => path !== BUILD_START_FILE && incremental.get(path) !== full.get(path))
     .filter((path) => !(path.startsWith('_astro/') && !full.has(path)))
     .map((path) => `${path}: ${incremental.has(path) ? (full.has(path) ? 'differs' : 'only incremental') : 'only full'}`)
     .sort();
