@@ -1,32 +1,21 @@
 /** Requests tab: newest first, a page at a time, search on the message, delete one. */
-import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/client/toast.ts';
-import { api, deleteRow } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
-import type { AdminList, AdminRequestRow } from '../../lib/admin/contract.ts';
+import { useEffect, useState } from 'react';
+import { deleteRow } from './api.ts';
+import type { AdminRequestRow } from '../../lib/admin/contract.ts';
+import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
-import AdminPager, { ADMIN_PAGE_SIZE } from './AdminPager.tsx';
+import AdminPager from './AdminPager.tsx';
 
 export default function RequestsTab() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AdminList<AdminRequestRow> | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const params = new URLSearchParams({ q, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
-      setData(await api<AdminList<AdminRequestRow>>(`/api/admin/requests?${params}`));
-    } catch (error) {
-      showToast(`Failed to fetch data: ${errorText(error, 'unknown error')}`, 'error');
-    }
-  }, [q, page]);
+  const { data, reload } = useAdminPage<AdminRequestRow>('/api/admin/requests', q, page);
   useEffect(() => { setPage(1); }, [q]);
-  useEffect(() => { void load(); }, [load]);
 
   const remove = (request: AdminRequestRow) => deleteRow({
     question: 'Are you sure you want to delete this request?', path: '/api/admin/requests', id: request.id,
-    done: 'Request deleted successfully.', failed: () => 'Failed to delete request.', reload: load,
+    done: 'Request deleted successfully.', failed: () => 'Failed to delete request.', reload,
   });
 
   return (

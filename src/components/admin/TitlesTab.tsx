@@ -1,14 +1,15 @@
 /** Movies / TV Shows tab: search, Add New, Bulk Import, the table with selection, publication, edit and delete. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import AddContentForm from './AddContentForm.tsx';
-import AdminPager, { ADMIN_PAGE_SIZE } from './AdminPager.tsx';
+import AdminPager from './AdminPager.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
-import type { AdminCount, AdminList, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
+import type { AdminCount, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
+import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
@@ -19,26 +20,12 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AdminList<AdminTitleRow> | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, loadError, reload: load } = useAdminPage<AdminTitleRow>(endpoint, q, page);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
   const [episodesOf, setEpisodesOf] = useState<AdminTitleRow | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const params = new URLSearchParams({ q, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
-      setData(await api<AdminList<AdminTitleRow>>(`${endpoint}?${params}`));
-      setLoadError(null);
-    } catch (error) {
-      const message = `Failed to fetch data: ${errorText(error, 'unknown error')}`;
-      setLoadError(message);
-      showToast(message, 'error');
-    }
-  }, [endpoint, q, page]);
-
   useEffect(() => { setPage(1); }, [q]);
-  useEffect(() => { void load(); }, [load]);
   useEffect(() => { setSelected(new Set()); setEditing(null); }, [data]);
 
   const publish = async (ids: number[], published: boolean) => {
