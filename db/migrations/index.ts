@@ -6,6 +6,7 @@ import * as accountMail from './0004_account_mail.ts';
 import * as catalogueVersion from './0005_catalogue_version.ts';
 import * as importJobs from './0006_import_jobs.ts';
 import * as viewDedupe from './0007_view_dedupe.ts';
+import * as securityHousekeeping from './0010_security_housekeeping.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_catalogue_version': catalogueVersion,
   '0006_import_jobs': importJobs,
   '0007_view_dedupe': viewDedupe,
+  '0010_security_housekeeping': securityHousekeeping,
 };

@@ -36,22 +36,33 @@ export async function hitRateLimit(db: Kysely<Database>, bucket: string, { limit
     }))
     .returning('hits')
     .executeTakeFirstOrThrow();
-  // A window just started (at most once per window and bucket): a cheap moment to drop long-idle buckets, so
-  // the table holds about a day of distinct e-mails and addresses rather than every one ever seen.
-  if (row.hits === 1) await pruneIdleRateLimits(db);
   return row.hits <= limit;
 }
 
-export async function pruneIdleRateLimits(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('rate_limits')
-    .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).execute();
+/**
+ * Drops buckets idle for a day, at most `batch` rows per statement and `maxBatches` statements per call (the
+ * housekeeping job's bound: a backlog is worked off over several runs, never in one long lock).
+ * Returns how many went.
+ */
+export async function pruneIdleRateLimits(db: Kysely<Database>, { batch = 5_000, maxBatches = 20 } = {}): Promise<number> {
+  let pruned = 0;
+  for (let round = 0; round < maxBatches; round++) {
+    const idle = db.selectFrom('rate_limits').select('bucket')
+      .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).limit(batch);
+    const { numDeletedRows } = await db.deleteFrom('rate_limits').where('bucket', 'in', idle).executeTakeFirst();
+    pruned += Number(numDeletedRows);
+    if (numDeletedRows < BigInt(batch)) break;
+  }
+  return pruned;
 }
 
-/** All buckets must allow the hit (each is counted, so a blocked IP cannot spend another bucket's budget). */
+/**
+ * Buckets are checked in the order given (the client's first) and the first refusal stops the check: a refused
+ * client creates or fills no further bucket, so it cannot grow the table or spend another bucket's budget.
+ */
 export async function hitRateLimits(db: Kysely<Database>, buckets: [string, RateLimit][]): Promise<boolean> {
-  const results = [];
-  for (const [bucket, limit] of buckets) results.push(await hitRateLimit(db, bucket, limit));
-  return results.every(Boolean);
+  for (const [bucket, limit] of buckets) if (!(await hitRateLimit(db, bucket, limit))) return false;
+  return true;
 }
 
 export async function clearRateLimit(db: Kysely<Database>, bucket: string): Promise<void> {
@@ -75,7 +86,7 @@ export const BACKOFFS = {
 /**
  * Counts one attempt on a backoff bucket unless it comes before the wait its earlier failures imposed; false means
  * refused (and not counted). In a backoff bucket `hits` is the failures in a row and `window_start` the last counted
- * attempt; success clears the bucket (clearRateLimit) and a day of quiet drops it (pruneIdleRateLimits).
+ * attempt; success clears the bucket (clearRateLimit) and a day of quiet drops it (pruneIdleRateLimits, scheduled).
  */
 export async function hitBackoff(db: Kysely<Database>, bucket: string, { free, baseMs, maxMs }: Backoff): Promise<boolean> {
   const waitSeconds = sql`LEAST(${maxMs / 1000}::float8, ${baseMs / 1000}::float8 * power(2, GREATEST(rate_limits.hits - ${free}, 0)))`;
@@ -87,9 +98,8 @@ export async function hitBackoff(db: Kysely<Database>, bucket: string, { free, b
       hits: sql`CASE WHEN ${allowed} THEN rate_limits.hits + 1 ELSE rate_limits.hits END`,
     }))
     // now() is the statement's transaction time: only a counted attempt set window_start to it.
-    .returning(['hits', sql<boolean>`rate_limits.window_start = now()`.as('counted')])
+    .returning(sql<boolean>`rate_limits.window_start = now()`.as('counted'))
     .executeTakeFirstOrThrow();
-  if (row.counted && row.hits === 1) await pruneIdleRateLimits(db);
   return row.counted;
 }
 
@@ -98,11 +108,10 @@ export async function forgiveAttempt(db: Kysely<Database>, bucket: string): Prom
   await db.updateTable('rate_limits').set({ hits: sql`GREATEST(hits - 1, 0)` }).where('bucket', '=', bucket).execute();
 }
 
-/** Every bucket must allow the attempt; each is tried, so one blocked bucket cannot be dodged through another. */
+/** Every bucket must allow the attempt; as with hitRateLimits, the first refusal (the client's first) stops the check. */
 export async function hitBackoffs(db: Kysely<Database>, buckets: [string, Backoff][]): Promise<boolean> {
-  const results = [];
-  for (const [bucket, backoff] of buckets) results.push(await hitBackoff(db, bucket, backoff));
-  return results.every(Boolean);
+  for (const [bucket, backoff] of buckets) if (!(await hitBackoff(db, bucket, backoff))) return false;
+  return true;
 }
 
 /** Buckets are keyed by a normalised e-mail or the client's address. */
