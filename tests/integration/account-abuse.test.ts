@@ -8,11 +8,13 @@ import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { forgotPassword, type AccountDeps } from '../../src/lib/accounts/actions.ts';
 import type { MailMessage } from '../../src/lib/accounts/mail.ts';
-import { pruneIdleRateLimits, RATE_LIMITS, RATE_LIMIT_RETENTION_MS } from '../../src/lib/accounts/rate-limit.ts';
+import { authorizeCredentials } from '../../src/lib/accounts/auth-config.ts';
+import { deviceCookie, isKnownDevice } from '../../src/lib/accounts/device.ts';
+import { BACKOFFS, pruneIdleRateLimits, RATE_LIMITS, RATE_LIMIT_RETENTION_MS } from '../../src/lib/accounts/rate-limit.ts';
 import { TooManyRequests } from '../../src/lib/http/errors.ts';
 import { runHousekeeping } from '../../src/lib/housekeeping/index.ts';
 import { describeEachEngine } from '../support/engines.ts';
-import { TEST_SESSION_KEYS } from '../support/sessions.ts';
+import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
 const SITE = 'http://site.test';
 let clients = 0;
@@ -62,5 +64,41 @@ describeEachEngine('account abuse', (getDb) => {
     expect(await buckets(db, 'hk:idle:%')).toHaveLength(10);
     expect(await runHousekeeping(db)).toMatchObject({ rateLimits: 10 });
     expect((await buckets(db, 'hk:%')).map((row) => row.bucket)).toEqual(['hk:live']);
+  });
+
+  it('an IPv6 client counts by its /64: fresh addresses in one network share its buckets', async () => {
+    const db = getDb();
+    for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1:ffff:1:2:3', '2001:0db8:0007:0001::abcd']) {
+      const client = harness(db, ip);
+      await forgotPassword(client.deps, { email: uniqueEmail('v6') });
+      await client.settled();
+    }
+    expect(await buckets(db, 'reset:ip:2001:db8:7:1%')).toEqual([{ bucket: 'reset:ip:2001:db8:7:1::/64', hits: 3 }]);
+  });
+
+  it('past the per-account limit, only browsers that never signed in to the account wait; the owner\'s go through', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('guessed') });
+    const secret = TEST_SESSION_KEYS.secret;
+    const owner = deviceCookie(null, secret, user.email, false).split(';')[0]!;
+    const signIn = (ip: string, cookies: string | null, password = user.password) => authorizeCredentials(db, { email: user.email, password }, ip,
+      { knowsAccount: (email) => isKnownDevice(cookies, secret, email), outcome: {} });
+    // Guesses from many addresses, each under its own limits, add up on the account.
+    for (let guess = 0; guess < BACKOFFS.signInPerAccount.free; guess++) {
+      await expect(signIn(`10.8.${guess}.1`, null, 'wrong')).rejects.toMatchObject({ code: 'invalid_credentials' });
+    }
+    await expect(signIn('10.8.200.1', null)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(signIn('10.8.200.2', 'cinecat.devices=forged')).rejects.toMatchObject({ code: 'rate_limited' });
+    // The owner's browser (its device cookie, from any address) is not slowed.
+    const outcome = {};
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.8.201.1',
+      { knowsAccount: (email) => isKnownDevice(owner, secret, email), outcome })).resolves.toMatchObject({ id: user.id });
+    expect(outcome).toEqual({ signedIn: user.email });
+    // The cookie set at that sign-in keeps the account's tag first, next to the others the browser had.
+    const other = deviceCookie(null, secret, 'other@example.com', false).split(';')[0]!;
+    const both = deviceCookie(other, secret, user.email, true);
+    expect(both).toMatch(/^cinecat\.devices=[\w-]{22}\.[\w-]{22}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure$/);
+    expect(isKnownDevice(both.split(';')[0]!, secret, 'other@example.com')).toBe(true);
+    expect(isKnownDevice(both.split(';')[0]!, 'another-secret', user.email)).toBe(false);
   });
 });

@@ -3,6 +3,8 @@
  * stored hash says which parameters made it and can be rehashed when the current ones are stronger.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { ServerBusy } from '../http/errors.ts';
+import { MESSAGES } from './client/messages.ts';
 
 const KEY_LENGTH = 64;
 
@@ -28,12 +30,34 @@ export function usePasswordCostForTests(cost: ScryptCost): void {
 // scrypt needs 128 * N * r bytes; Node refuses anything above maxmem (32 MiB by default).
 const memoryFor = ({ N, r }: ScryptCost) => 128 * N * r + 16 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which static files and compression share: at most this many
+ * hashes run at once and this many wait; past that the request is shed, so a flood of sign-ins cannot stall the site.
+ */
+export const SCRYPT_CONCURRENCY = { running: 2, waiting: 16 };
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withScryptSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < SCRYPT_CONCURRENCY.running) running++;
+  else if (waiting.length < SCRYPT_CONCURRENCY.waiting) await new Promise<void>((resolve) => waiting.push(resolve));
+  else throw new ServerBusy(MESSAGES.serverBusy);
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
+  return withScryptSlot(() => new Promise((resolve, reject) =>
     scryptCallback(password, salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
-  );
+  ));
 }
 
 export async function hashPassword(password: string, cost: ScryptCost = currentCost): Promise<string> {

@@ -5,6 +5,7 @@
  * - exponential backoff (sign-in): after a few free failures each further attempt must wait twice as long as the
  *   one before, counted per (e-mail, client) and per client, so nobody can lock an owner out from elsewhere.
  */
+import { isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
@@ -81,6 +82,8 @@ export interface Backoff {
 export const BACKOFFS = {
   signInPerEmailAndClient: { free: 5, baseMs: 1000, maxMs: 15 * 60_000 },
   signInPerClient: { free: 30, baseMs: 1000, maxMs: 15 * 60_000 },
+  // Counted only for browsers that never signed in to the account (device.ts), from any number of addresses.
+  signInPerAccount: { free: 20, baseMs: 1000, maxMs: 5 * 60_000 },
 } satisfies Record<string, Backoff>;
 
 /**
@@ -114,7 +117,23 @@ export async function hitBackoffs(db: Kysely<Database>, buckets: [string, Backof
   return true;
 }
 
-/** Buckets are keyed by a normalised e-mail or the client's address. */
+/**
+ * The client a bucket counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's network: a
+ * host picks any of its 2^64 addresses at will), an IPv4-mapped IPv6 address as the IPv4 one.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** Buckets are keyed by a normalised e-mail or the client (clientKey). */
 export const emailBucket = (action: string, email: string) => `${action}:email:${email.trim().toLowerCase()}`;
-export const ipBucket = (action: string, ip: string) => `${action}:ip:${ip}`;
-export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${ip}`;
+export const ipBucket = (action: string, ip: string) => `${action}:ip:${clientKey(ip)}`;
+export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${clientKey(ip)}`;
