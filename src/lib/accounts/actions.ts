@@ -12,7 +12,7 @@ import type { SessionUser } from './guards.ts';
 import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
 import { MESSAGES } from './client/messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { RATE_LIMITS, emailBucket, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
+import { RATE_LIMITS, emailBucket, hitRateLimit, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
 import { emailProblem, newPasswordProblem, signUpProblem } from './client/rules.ts';
 import { sessionCookie, type SessionKeys } from './session.ts';
 import { consumeAuthToken } from './tokens.ts';
@@ -37,13 +37,18 @@ async function limit(db: Kysely<Database>, buckets: [string, RateLimit][]): Prom
 
 export async function signUp(deps: AccountDeps, { email, password, confirm }: SignUpInput): Promise<AccountMessage> {
   refuse(signUpProblem(email, password, confirm));
-  const { db } = deps;
-  await limit(db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp], [emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail]]);
-  await queueMail(deps, { kind: 'sign_up', email, passwordHash: await hashPassword(password) });
+  await limit(deps.db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp]]);
+  const passwordHash = await hashPassword(password);
+  await queueMail(deps, emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail, { kind: 'sign_up', email, passwordHash });
   return { message: MESSAGES.confirmationSent };
 }
 
-async function queueMail(deps: AccountDeps, job: AccountMailJob): Promise<void> {
+/**
+ * Queues the mail unless the address already had its share this window. Past that cap the answer stays the
+ * usual one: refusing would let anyone block a chosen address's sign-up or reset, and tell them it is blocked.
+ */
+async function queueMail(deps: AccountDeps, emailBucketName: string, perEmail: RateLimit, job: AccountMailJob): Promise<void> {
+  if (!(await hitRateLimit(deps.db, emailBucketName, perEmail))) return;
   await enqueueAccountMail(deps.db, job);
   deps.afterResponse(() => sendQueuedAccountMail(deps));
 }
@@ -57,9 +62,8 @@ export async function confirmAccount(db: Kysely<Database>, token: string): Promi
 
 export async function forgotPassword(deps: AccountDeps, { email }: { email: string }): Promise<AccountMessage> {
   refuse(emailProblem(email));
-  const { db } = deps;
-  await limit(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp], [emailBucket('reset', email), RATE_LIMITS.resetPerEmail]]);
-  await queueMail(deps, { kind: 'password_reset', email });
+  await limit(deps.db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp]]);
+  await queueMail(deps, emailBucket('reset', email), RATE_LIMITS.resetPerEmail, { kind: 'password_reset', email });
   return { message: MESSAGES.resetLinkSent };
 }
 
