@@ -352,6 +352,26 @@ describeEachEngine('accounts', (getDb) => {
     await expect(signIn(other.password, owner, other.email)).resolves.toMatchObject({ id: other.id });
   });
 
+  it('signing out ends the session on the server: the cookie no longer works, even replayed', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('leaving') });
+    const { cookie } = await signInThroughAuthJs(db, user.email, user.password);
+    expect(await getSessionUser(asRequest(cookie!), db, TEST_SESSION_KEYS)).toMatchObject({ id: user.id });
+    const config = createAuthConfig({ keys: TEST_SESSION_KEYS, db, clientIp: '10.5.0.9' });
+    const csrf = await Auth(new Request(`${SITE}/api/auth/csrf`, { headers: { cookie: cookie! } }), config);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookies = [cookie!, ...csrf.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+    const signOut = await Auth(new Request(`${SITE}/api/auth/signout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Auth-Return-Redirect': '1', cookie: cookies },
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/' }),
+    }), config);
+    expect(signOut.status).toBe(200);
+    expect(await getSessionUser(asRequest(cookie!), db, TEST_SESSION_KEYS)).toBeNull();
+    // Signing in again works as before.
+    expect((await signInThroughAuthJs(db, user.email, user.password)).cookie).toEqual(expect.any(String));
+  });
+
   it('a hash made with older scrypt parameters is replaced at sign-in, and the password still works', async () => {
     const db = getDb();
     const user = await createTestUser(db, { email: uniqueEmail('rehash') });

@@ -14,7 +14,7 @@ import { BACKOFFS, clearRateLimit, emailAndIpBucket, emailBucket, forgiveAttempt
 import { ServerBusy } from '../http/errors.ts';
 import { AUTH_BASE_PATH } from './client/routes.ts';
 import { emailProblem, normaliseEmail } from './client/rules.ts';
-import { findUserByEmail } from './accounts.ts';
+import { endSessions, findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
 class SignInRefused extends CredentialsSignin {
@@ -117,6 +117,12 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
         }
         // /api/auth/session applies the same rule as the middleware: a stale token is dropped (cookie cleared).
         return (await userOfToken(db, token)) ? token : null;
+      },
+    },
+    events: {
+      // The cookie itself stays valid until it expires: signing out must end it on the server too.
+      async signOut(message) {
+        if ('token' in message && message.token) await endSessions(db, message.token);
       },
     },
     logger: {
