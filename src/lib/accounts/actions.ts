@@ -60,6 +60,17 @@ export async function confirmAccount(db: Kysely<Database>, token: string): Promi
   return Boolean(consumed);
 }
 
+/**
+ * The confirmation page's form POST: only a person pressing its button activates the account, never a mail
+ * scanner that opens the link (a GET). Goes to the login page, which says how it went.
+ */
+export async function confirmFromForm(db: Kysely<Database>, request: Request): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const token = form?.get('token');
+  const confirmed = typeof token === 'string' && await confirmAccount(db, token);
+  return new Response(null, { status: 303, headers: { Location: `/login?confirmed=${confirmed ? 1 : 0}`, 'Cache-Control': 'no-store' } });
+}
+
 export async function forgotPassword(deps: AccountDeps, { email }: { email: string }): Promise<AccountMessage> {
   refuse(emailProblem(email));
   await limit(deps.db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp]]);
