@@ -221,6 +221,18 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
     expect(tmdbCallsFor(`/person/${id}`)).toBe(before + 1);
   });
 
+  it('person details fetched on demand do not make every process reload the catalogue; a rename still does', async () => {
+    const db = getDb();
+    const id = personId(55);
+    await addNameOnlyPerson(db, id);
+    const version = async () => Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+    const before = await version();
+    expect(await (await personDetails(String(id), db, TMDB)).json()).toMatchObject({ id, biography: `Biography ${id}` });
+    expect(await version()).toBe(before);
+    await db.updateTable('people').set({ name: 'Renamed' }).where('id', '=', id).execute();
+    expect(await version()).toBe(before + 1);
+  });
+
   it('person proxy gives up on endless 429s with an upstream error, and does not ask again at once', async () => {
     const db = getDb();
     const id = personId(53);
