@@ -13,6 +13,7 @@ import { deviceCookie, isKnownDevice } from '../../src/lib/accounts/device.ts';
 import { BACKOFFS, pruneIdleRateLimits, RATE_LIMITS, RATE_LIMIT_RETENTION_MS } from '../../src/lib/accounts/rate-limit.ts';
 import { TooManyRequests } from '../../src/lib/http/errors.ts';
 import { runHousekeeping } from '../../src/lib/housekeeping/index.ts';
+import { FINISHED_JOBS_KEPT, purgeSpentAuthTokens } from '../../src/lib/housekeeping/purges.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
@@ -100,5 +101,70 @@ describeEachEngine('account abuse', (getDb) => {
     expect(both).toMatch(/^cinecat\.devices=[\w-]{22}\.[\w-]{22}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure$/);
     expect(isKnownDevice(both.split(';')[0]!, secret, 'other@example.com')).toBe(true);
     expect(isKnownDevice(both.split(';')[0]!, 'another-secret', user.email)).toBe(false);
+  });
+});
+
+describeEachEngine('housekeeping purges', (getDb) => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  const HOUR = 60 * 60_000;
+  const DAY = 24 * HOUR;
+
+  it('drops spent e-mail tokens a day on, in bounded batches, and keeps live and lately used ones', async () => {
+    const db = getDb();
+    const user = await createTestUser(db);
+    const token = (name: string, expires: Date, used: Date | null) =>
+      ({ token_hash: `hk-${name}-${user.id}`, user_id: user.id, purpose: 'reset_password' as const, expires_at: expires, used_at: used });
+    await db.insertInto('auth_tokens').values([
+      token('used-long-ago', ago(-HOUR), ago(2 * DAY)), token('expired-long-ago', ago(2 * DAY), null),
+      token('used-lately', ago(-HOUR), ago(HOUR)), token('live', ago(-HOUR), null),
+    ]).execute();
+    expect(await purgeSpentAuthTokens(db, { batch: 1, maxBatches: 1 })).toBe(1);
+    expect((await runHousekeeping(db)).authTokens).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).orderBy('token_hash').execute();
+    expect(left.map((row) => row.token_hash)).toEqual([`hk-live-${user.id}`, `hk-used-lately-${user.id}`]);
+  });
+
+  it('drops accounts never confirmed after a week, unless something was saved with them or a live link is out', async () => {
+    const db = getDb();
+    const unconfirmed = async (age: number) => {
+      const user = await createTestUser(db, { confirmed: false });
+      await db.updateTable('users').set({ created_at: ago(age) }).where('id', '=', user.id).execute();
+      return user.id;
+    };
+    const abandoned = await unconfirmed(8 * DAY);
+    const withList = await unconfirmed(8 * DAY);
+    await db.insertInto('user_list_items').values({ user_id: withList, list: 'my_list', content_type: 'movie', content_tmdb_id: 1, added_at: new Date() }).execute();
+    const withLiveLink = await unconfirmed(8 * DAY);
+    await db.insertInto('auth_tokens').values({ token_hash: `hk-link-${withLiveLink}`, user_id: withLiveLink, purpose: 'confirm_email', expires_at: ago(-HOUR) }).execute();
+    const recent = await unconfirmed(6 * DAY);
+    const confirmed = (await createTestUser(db)).id;
+    await db.updateTable('users').set({ created_at: ago(30 * DAY) }).where('id', '=', confirmed).execute();
+
+    await runHousekeeping(db);
+    const ids = [abandoned, withList, withLiveLink, recent, confirmed];
+    const left = new Set((await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+    expect(ids.map((id) => left.has(id))).toEqual([false, true, true, true, true]);
+  });
+
+  it('drops import jobs and rebuilds finished a week ago, but keeps the newest ones and the last succeeded build', async () => {
+    const db = getDb();
+    const old = ago(8 * DAY);
+    const lastBuild = (await db.insertInto('rebuild_requests')
+      .values({ status: 'succeeded', reason: 'hk', requested_at: old, started_at: old, finished_at: old }).returning('id').executeTakeFirstOrThrow()).id;
+    const rebuilds = await db.insertInto('rebuild_requests')
+      .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => ({ status: 'failed' as const, reason: 'hk', requested_at: old, started_at: old, finished_at: old })))
+      .returning('id').execute();
+    const running = (await db.insertInto('import_jobs')
+      .values({ kind: 'movie', start_page: 1, end_page: 2, current_page: 1, status: 'running', created_at: old, updated_at: old }).returning('id').executeTakeFirstOrThrow()).id;
+    const jobs = await db.insertInto('import_jobs')
+      .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => ({ kind: 'movie' as const, start_page: 1, end_page: 1, current_page: 1, status: 'done' as const, created_at: old, updated_at: old, finished_at: old })))
+      .returning('id').execute();
+
+    expect(await runHousekeeping(db)).toMatchObject({ importJobs: 5, rebuilds: 5 });
+    const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+    expect(ids(await db.selectFrom('rebuild_requests').select('id').orderBy('id').execute()))
+      .toEqual([lastBuild, ...ids(rebuilds.slice(5))]);
+    expect(ids(await db.selectFrom('import_jobs').select('id').orderBy('id').execute()))
+      .toEqual([running, ...ids(jobs.slice(5))]);
   });
 });

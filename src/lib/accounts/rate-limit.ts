@@ -8,6 +8,7 @@
 import { isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { deleteInBatches, type BatchBound } from '../housekeeping/batches.ts';
 
 export interface RateLimit {
   /** Hits allowed per window. */
@@ -40,21 +41,13 @@ export async function hitRateLimit(db: Kysely<Database>, bucket: string, { limit
   return row.hits <= limit;
 }
 
-/**
- * Drops buckets idle for a day, at most `batch` rows per statement and `maxBatches` statements per call (the
- * housekeeping job's bound: a backlog is worked off over several runs, never in one long lock).
- * Returns how many went.
- */
-export async function pruneIdleRateLimits(db: Kysely<Database>, { batch = 5_000, maxBatches = 20 } = {}): Promise<number> {
-  let pruned = 0;
-  for (let round = 0; round < maxBatches; round++) {
+/** Drops buckets idle for a day, in the housekeeping job's bounded batches; returns how many went. */
+export function pruneIdleRateLimits(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+  return deleteInBatches(async (limit) => {
     const idle = db.selectFrom('rate_limits').select('bucket')
-      .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).limit(batch);
-    const { numDeletedRows } = await db.deleteFrom('rate_limits').where('bucket', 'in', idle).executeTakeFirst();
-    pruned += Number(numDeletedRows);
-    if (numDeletedRows < BigInt(batch)) break;
-  }
-  return pruned;
+      .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).limit(limit);
+    return (await db.deleteFrom('rate_limits').where('bucket', 'in', idle).executeTakeFirst()).numDeletedRows;
+  }, bound);
 }
 
 /**

@@ -8,13 +8,25 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { pruneIdleRateLimits } from '../accounts/rate-limit.ts';
 import { onServerlessHost } from '../settings.ts';
+import { purgeFinishedImportJobs, purgeFinishedRebuilds, purgeSpentAuthTokens, purgeUnconfirmedAccounts } from './purges.ts';
 
 export interface HousekeepingReport {
   rateLimits: number;
+  authTokens: number;
+  unconfirmedAccounts: number;
+  importJobs: number;
+  rebuilds: number;
 }
 
+/** One after the other, so the job never holds more than one batch's locks. */
 export async function runHousekeeping(db: Kysely<Database>): Promise<HousekeepingReport> {
-  return { rateLimits: await pruneIdleRateLimits(db) };
+  return {
+    rateLimits: await pruneIdleRateLimits(db),
+    authTokens: await purgeSpentAuthTokens(db),
+    unconfirmedAccounts: await purgeUnconfirmedAccounts(db),
+    importJobs: await purgeFinishedImportJobs(db),
+    rebuilds: await purgeFinishedRebuilds(db),
+  };
 }
 
 const NODE_INTERVAL_MS = 60 * 60_000;
