@@ -1,7 +1,7 @@
 /** Every cookie and header the server reads is parsed totally: hostile values mean "absent", never a thrown error. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countryOf } from '../../src/lib/analytics/events.ts';
-import { getSessionUser } from '../../src/lib/accounts/session.ts';
+import { decodedTokenCacheSize, getSessionUser, sessionCookie } from '../../src/lib/accounts/session.ts';
 import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
 import { clientIp } from '../../src/lib/http/respond.ts';
 import { $toasts, showPendingToast } from '../../src/lib/ui/client/toast.ts';
@@ -21,6 +21,23 @@ describe('cookie and header parsers', () => {
       const request = new Request('http://localhost/', { headers: { cookie: `authjs.session-token=${encodeURIComponent(value)}; authjs.session-token.0=%` } });
       expect(await getSessionUser(request, db, keys), value).toBeNull();
     }
+  });
+
+  it('the decoded-session cache: one cookie with varying empty chunks is one entry, and the cache is bounded in bytes', async () => {
+    // Tokens without session_version resolve to nobody before the database is asked, but are decoded (and cached).
+    const db = new Proxy({}, { get: () => { throw new Error('database used'); } }) as never;
+    const keys = { secret: 'unit-test-secret-unit-test-secret', secure: false };
+    const cookieOf = async (claims: Record<string, unknown>) => (await sessionCookie(claims as never, keys)).split(';')[0]!;
+    const visit = (cookie: string) => getSessionUser(new Request('http://localhost/', { headers: { cookie } }), db, keys);
+    const one = await cookieOf({ sub: 'cache-test', email: 'a@example.com' });
+    const before = decodedTokenCacheSize().entries;
+    for (let i = 1; i <= 50; i++) expect(await visit(`${one}; authjs.session-token.${i}=`)).toBeNull();
+    expect(decodedTokenCacheSize().entries).toBe(before + 1);
+
+    const big = 'x'.repeat(200_000);
+    for (let i = 0; i < 30; i++) await visit(await cookieOf({ sub: `big-${i}`, email: big }));
+    expect(decodedTokenCacheSize().bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(decodedTokenCacheSize().bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
   it('geolocation, language, origin and forwarding headers never throw', () => {
