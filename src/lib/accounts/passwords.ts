@@ -66,13 +66,28 @@ export async function hashPassword(password: string, cost: ScryptCost = currentC
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** What any hash this site made can need: a tampered or restored row must not make one check take gigabytes. */
+export const MAX_SCRYPT_MEMORY_BYTES = 256 * 1024 * 1024;
+export const MAX_SCRYPT_P = 2;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const MIN_SALT_BYTES = 16;
+
 function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer } | null {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  const parts = stored.split('$');
+  const [scheme, n, r, p, salt, hash] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || !salt || !hash || !BASE64.test(salt) || !BASE64.test(hash)) return null;
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (scheme !== 'scrypt' || !salt || !hash || !Object.values(cost).every((v) => Number.isInteger(v) && v > 0)) return null;
-  // Bounds a hash can never legitimately exceed: a tampered row must not make one sign-in take gigabytes.
-  if (cost.N > 2 ** 20 || cost.r > 32 || cost.p > 16) return null;
-  return { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+  if (!Object.values(cost).every((v) => Number.isSafeInteger(v) && v > 0)) return null;
+  // scrypt takes 128 * N * r bytes, and N a power of two above 1.
+  if (128 * cost.N * cost.r > MAX_SCRYPT_MEMORY_BYTES || cost.p > MAX_SCRYPT_P) return null;
+  if (cost.N < 2 || (cost.N & (cost.N - 1)) !== 0) return null;
+  const parsed = { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+  return parsed.salt.length >= MIN_SALT_BYTES && parsed.hash.length === KEY_LENGTH ? parsed : null;
+}
+
+/** True for a hash this site could have made (restore refuses anything else). */
+export function isPasswordHash(stored: string): boolean {
+  return parseHash(stored) !== null;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
