@@ -11,6 +11,7 @@ import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 import type { ImportJob } from '../../src/lib/admin/contract.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/import-jobs.ts';
+import { IMPORT_SIGNATURE_HEADER, isSignedImportJob } from '../../src/lib/tmdb/import-signature.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -148,15 +149,20 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
     const site = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => { body += chunk; });
-      request.on('end', () => { calls.push(`${request.method} ${request.url} ${body}`); response.writeHead(answer).end(); });
+      request.on('end', () => {
+        const signed = isSignedImportJob(Number(JSON.parse(body).id), String(request.headers[IMPORT_SIGNATURE_HEADER.toLowerCase()]));
+        calls.push(`${request.method} ${request.url} ${body} ${signed ? 'signed' : 'unsigned'}`);
+        response.writeHead(answer).end();
+      });
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
       vi.stubEnv('NETLIFY', 'true');
+      vi.stubEnv('AUTH_SECRET', 'integration-secret-integration-secret');
       vi.stubEnv('URL', `http://127.0.0.1:${(site.address() as AddressInfo).port}`);
       const job = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
       expect(job.status).toBe('queued');
-      expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}}`]);
+      expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}} signed`]);
 
       answer = 500;
       const unstarted = await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie');

@@ -15,6 +15,7 @@ import { netlifySiteUrl, onServerlessHost } from '../settings.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
+import { IMPORT_SIGNATURE_HEADER, signImportJob } from './import-signature.ts';
 
 type Db = Kysely<Database>;
 type JobRow = Selectable<ImportJobsTable>;
@@ -75,7 +76,7 @@ async function startWorker(db: Db, id: number, origin: string): Promise<void> {
   }
   try {
     const response = await fetch(new URL(BACKGROUND_FUNCTION_PATH, netlifySiteUrl() ?? origin), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }),
+      method: 'POST', headers: { 'Content-Type': 'application/json', [IMPORT_SIGNATURE_HEADER]: signImportJob(id) }, body: JSON.stringify({ id }),
     });
     if (!response.ok) throw new Error(`the background function answered ${response.status}.`);
   } catch (error) {
