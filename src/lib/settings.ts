@@ -43,8 +43,15 @@ export function trustedProxyHops(): number {
   return Number.isInteger(hops) && hops > 0 ? hops : 0;
 }
 
-/** A real deployment (a database URL, or Netlify), where the demo accounts' README passwords must not work. */
-export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true');
+const isLoopback = (host: string) =>
+  ['localhost', '::1', '[::1]'].includes(host.toLowerCase()) || host.toLowerCase().endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * A real deployment, where the demo accounts' README passwords must not work: a database URL, Netlify, or a server
+ * others can reach (a HOST other than loopback, a SITE_URL other than localhost, or proxies in front of it).
+ */
+export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true')
+  || !isLoopback(serverHost()) || !isLoopback(new URL(siteUrlSetting() ?? 'http://localhost').hostname) || trustedProxyHops() > 0;
 
 /** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
 export const authSecret = () => text('AUTH_SECRET');

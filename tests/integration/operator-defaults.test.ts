@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { authorizeCredentials } from '../../src/lib/accounts/auth-config.ts';
+import { refuseDemoPasswordsInProduction } from '../../src/lib/accounts/demo-passwords.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../../src/lib/demo/accounts.ts';
@@ -122,5 +123,21 @@ describeEachEngine('demo passwords in production', (getDb) => {
 
     const member = await createTestUser(db, { email: 'not-admin@example.com' });
     expect((await callEndpoint(security.GET, member, 'GET', '/api/admin/security')).status).toBe(403);
+  });
+
+  it('npm start refuses to serve a public embedded site while a demo password works, saying what to do', async () => {
+    const db = getDb();
+    await db.deleteFrom('users').where('email', '=', DEMO_ADMIN.email).execute();
+    await db.insertInto('users')
+      .values({ email: DEMO_ADMIN.email, password_hash: await hashPassword(DEMO_ADMIN.password), role: 'admin', email_confirmed_at: new Date() })
+      .execute();
+    for (const name of ['DATABASE_URL', 'NETLIFY_DATABASE_URL', 'NETLIFY', 'SITE_URL', 'TRUSTED_PROXY_HOPS']) vi.stubEnv(name, '');
+    vi.stubEnv('HOST', '127.0.0.1');
+    await expect(refuseDemoPasswordsInProduction(db)).resolves.toBeUndefined();
+    vi.stubEnv('HOST', '0.0.0.0');
+    await expect(refuseDemoPasswordsInProduction(db)).rejects.toThrow(
+      /admin@example\.com still accepts the demo password[\s\S]*CineCat will not start here: this is a production deployment/);
+    await expect(refuseDemoPasswordsInProduction(db)).rejects.toThrow('sign in as each account and change its password under Account, or delete it');
+    vi.unstubAllEnvs();
   });
 });
