@@ -71,6 +71,7 @@ export function mailSettings() {
     smtpPassword: text('SMTP_PASSWORD'),
     from: text('MAIL_FROM'),
     outboxDir: text('OUTBOX_DIR'),
+    production: isProductionDeployment(),
   };
 }
 

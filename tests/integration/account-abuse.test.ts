@@ -4,10 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { forgotPassword, type AccountDeps } from '../../src/lib/accounts/actions.ts';
-import type { MailMessage } from '../../src/lib/accounts/mail.ts';
+import { createMailer, MAIL_NOT_CONFIGURED, type MailMessage } from '../../src/lib/accounts/mail.ts';
 import { authorizeCredentials } from '../../src/lib/accounts/auth-config.ts';
 import { deviceCookie, isKnownDevice } from '../../src/lib/accounts/device.ts';
 import { BACKOFFS, pruneIdleRateLimits, RATE_LIMITS, RATE_LIMIT_RETENTION_MS } from '../../src/lib/accounts/rate-limit.ts';
@@ -101,6 +101,28 @@ describeEachEngine('account abuse', (getDb) => {
     expect(both).toMatch(/^cinecat\.devices=[\w-]{22}\.[\w-]{22}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure$/);
     expect(isKnownDevice(both.split(';')[0]!, secret, 'other@example.com')).toBe(true);
     expect(isKnownDevice(both.split(';')[0]!, 'another-secret', user.email)).toBe(false);
+  });
+});
+
+describeEachEngine('account mail in production without SMTP', (getDb) => {
+  it('the mail job fails loudly and stays queued with the reason; no link goes anywhere', async () => {
+    const db = getDb();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const user = await createTestUser(db);
+      const client = harness(db);
+      client.deps.mailer = createMailer({ production: true });
+      await forgotPassword(client.deps, { email: user.email });
+      await client.settled();
+      const job = await db.selectFrom('account_mail_jobs').select(['last_error', 'attempts']).where('email', '=', user.email).executeTakeFirstOrThrow();
+      expect(job).toEqual({ last_error: MAIL_NOT_CONFIGURED, attempts: 1 });
+      expect(error.mock.calls.flat().join('\n')).toContain(MAIL_NOT_CONFIGURED);
+      expect(info.mock.calls.flat().join('\n')).not.toContain('reset-password?token=');
+    } finally {
+      error.mockRestore();
+      info.mockRestore();
+    }
   });
 });
 
