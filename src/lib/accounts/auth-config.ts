@@ -126,10 +126,20 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
       },
     },
     logger: {
-      // Refused sign-ins are expected traffic, not server errors.
+      // Refused sign-ins are expected traffic, not server errors; anything else is one line (Auth.js's own logger
+      // prints a stack per malformed /api/auth/* path, which lets any visitor flood the log).
       error(error) {
-        if (!(error instanceof CredentialsSignin)) console.error('[auth]', error);
+        if (!(error instanceof CredentialsSignin)) console.error(`[auth] ${authErrorLine(error)}`);
       },
     },
   };
+}
+
+const MAX_LOG_LINE = 300;
+
+/** An Auth.js error and its underlying cause, on one bounded line (the message may echo the request's path). */
+function authErrorLine(error: Error): string {
+  const cause = (error.cause as { err?: unknown } | undefined)?.err;
+  const text = `${error.name}: ${error.message}${cause instanceof Error ? ` (cause: ${cause.name}: ${cause.message})` : ''}`;
+  return text.replace(/\s+/g, ' ').slice(0, MAX_LOG_LINE);
 }
