@@ -50,11 +50,14 @@ const isLoopback = (host: string) =>
  * A real deployment, where the demo accounts' README passwords must not work: a database URL, Netlify, or a server
  * others can reach (a HOST other than loopback, a SITE_URL other than localhost, or proxies in front of it).
  */
-export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true')
+export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || onNetlify())
   || !isLoopback(serverHost()) || !isLoopback(new URL(siteUrlSetting() ?? 'http://localhost').hostname) || trustedProxyHops() > 0;
 
 /** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
 export const authSecret = () => text('AUTH_SECRET');
+
+/** Running on Netlify itself (which sets NETLIFY=true), the only host whose geolocation header is vouched for. */
+export const onNetlify = () => text('NETLIFY') === 'true';
 
 /** Netlify builds and functions (and any AWS Lambda host) have no persistent local disk. */
 export const onServerlessHost = () => Boolean(text('NETLIFY') || text('AWS_LAMBDA_FUNCTION_NAME'));

@@ -433,6 +433,10 @@ describeEachEngine('accounts', (getDb) => {
     expect(nonAdmin.response.status).toBe(403);
     expect(await nonAdmin.response.json()).toEqual({ error: 'You do not have permission to perform this action.' });
     expect((await call('/api/admin/movies', routes.movies.GET, { headers: { cookie: cookie.admin } })).response.status).toBe(200);
+    // One URL serves whoever is signed in: the browser must not keep the last user's avatar.
+    const avatar = await call('/api/me/avatar.svg', routes.avatar, { headers: { cookie: cookie.user } });
+    expect(avatar.response.status).toBe(200);
+    expect(avatar.response.headers.get('Cache-Control')).toBe('no-store');
     const visitorMe = await call('/api/me/avatar.svg', routes.avatar);
     expect(visitorMe.response.status).toBe(401);
     expect(await visitorMe.response.json()).toEqual({ error: 'You must be logged in.' });

@@ -4,6 +4,7 @@ import { countryOf } from '../../src/lib/analytics/events.ts';
 import { decodedTokenCacheSize, getSessionUser, sessionCookie } from '../../src/lib/accounts/session.ts';
 import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
 import { clientIp } from '../../src/lib/http/respond.ts';
+import { isHttpUrl } from '../../src/lib/admin/contract.ts';
 import { $toasts, showPendingToast } from '../../src/lib/ui/client/toast.ts';
 
 const HOSTILE = ['%', '%E0%A4%A', '%ZZ', '\u0000', '=;=;', 'a'.repeat(10_000), '{"', '%C0%80'];
@@ -38,6 +39,20 @@ describe('cookie and header parsers', () => {
     for (let i = 0; i < 30; i++) await visit(await cookieOf({ sub: `big-${i}`, email: big }));
     expect(decodedTokenCacheSize().bytes).toBeGreaterThan(3 * 1024 * 1024);
     expect(decodedTokenCacheSize().bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+
+  it('the geolocation header counts only on Netlify, not on any Lambda host', () => {
+    const request = new Request('http://localhost/', { headers: { 'x-nf-geo': Buffer.from('{"country":{"code":"fr"}}').toString('base64') } });
+    vi.stubEnv('NETLIFY', '');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'some-function');
+    expect(countryOf(request, undefined)).toBe('Unknown');
+    vi.stubEnv('NETLIFY', 'true');
+    expect(countryOf(request, undefined)).toBe('FR');
+  });
+
+  it('a site-relative admin URL may not lead to another host', () => {
+    expect(isHttpUrl('/embed/movie/1')).toBe(true);
+    for (const value of ['//evil.com', '/\\evil.com', 'javascript:alert(1)']) expect(isHttpUrl(value), value).toBe(false);
   });
 
   it('geolocation, language, origin and forwarding headers never throw', () => {
