@@ -2,11 +2,15 @@
  * `npm run create-admin -- <email>`: makes a confirmed admin on the configured database (DATABASE_URL, or the
  * embedded one), the way to get the first admin in production. The password is typed at a prompt without echo,
  * twice, or read from the first line of stdin when piped (`printf '%s\n' "$PASSWORD" | npm run create-admin -- a@b.c`).
- * It follows the sign-up rule and is never printed or logged. An existing account is promoted (or updated).
+ * It follows the sign-up rule and is at least 12 characters (an admin can read every account's e-mail and
+ * password hash); it is never printed or logged. An existing account is promoted (or updated).
  */
 import { createOrPromoteAdmin, type AdminChange } from '../src/lib/accounts/accounts.ts';
 import { emailProblem, newPasswordProblem, normaliseEmail } from '../src/lib/accounts/client/rules.ts';
 import { openScriptDatabase } from './lib/database.ts';
+
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
+const ADMIN_PASSWORD_TOO_SHORT = `An admin password should be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`;
 
 const USAGE = 'Usage: npm run create-admin -- <email>   (password prompted, or piped on stdin)';
 
@@ -83,7 +87,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const { password, confirm } = await readPassword();
-  const passwordProblem = newPasswordProblem(password, confirm);
+  const passwordProblem = newPasswordProblem(password, confirm)
+    ?? (password.length < MIN_ADMIN_PASSWORD_LENGTH ? ADMIN_PASSWORD_TOO_SHORT : null);
   if (passwordProblem) {
     console.error(passwordProblem);
     return 1;

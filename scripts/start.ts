@@ -1,13 +1,14 @@
 /**
  * `npm start`: database up (the embedded PGlite by default), migrations applied, the demo catalogue seeded
  * when the database is empty (with the demo accounts only in the embedded database), the site built from it and
- * served on localhost. With a DATABASE_URL, a demo account whose README password still works is reported loudly.
+ * served on localhost. In production (src/lib/settings.ts) no demo account is made, and the start is refused while
+ * one whose README password still works exists.
  */
-import { accountsWithDemoPasswords, demoPasswordWarning } from '../src/lib/accounts/demo-passwords.ts';
+import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
-import { serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
+import { isProductionDeployment, serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
 import { stopTogether } from './lib/processes.ts';
 import { buildSite, serveSite } from './lib/site.ts';
@@ -15,14 +16,20 @@ import { buildSite, serveSite } from './lib/site.ts';
 const port = serverPort();
 const host = serverHost();
 const database = await openScriptDatabase();
+const demoAccounts = database.embedded && !isProductionDeployment();
 
 if (await isDatabaseEmpty(database.db)) {
   console.log('Empty database: seeding the demo catalogue…');
-  const summary = await seedDemoCatalogue(database.db, { accounts: database.embedded });
+  const summary = await seedDemoCatalogue(database.db, { accounts: demoAccounts });
   console.log(summary);
 }
-const openDemoAccounts = database.embedded ? [] : await accountsWithDemoPasswords(database.db);
-if (openDemoAccounts.length) console.error(demoPasswordWarning(openDemoAccounts));
+try {
+  await refuseDemoPasswordsInProduction(database.db);
+} catch (error) {
+  console.error((error as Error).message);
+  await database.close();
+  process.exit(1);
+}
 
 // Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
 await resetServedOutput();
@@ -32,7 +39,7 @@ await buildSite({ ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:$
 const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);
 
-const accounts = database.embedded
+const accounts = demoAccounts
   ? `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}`
   : '  Create an admin with `npm run create-admin -- you@example.com` (no demo accounts outside the embedded demo).';
 console.log(`

@@ -4,11 +4,12 @@
  * endpoint lacks (src/lib/http/allowed-methods.ts), body size limits (src/lib/http/body-limit.ts), then CSRF
  * (src/lib/accounts/request-guard.ts); endpoints guard themselves.
  * The first request of a server process also checks, in the background, that no demo password works in production,
- * and starts the Node server's schedule (src/lib/tmdb/daily.ts).
+ * starts the Node server's schedule (src/lib/tmdb/daily.ts) and its housekeeping timer (src/lib/housekeeping/).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from './lib/db.ts';
 import { warnAboutDemoPasswordsOnce } from './lib/accounts/demo-passwords.ts';
+import { scheduleHousekeepingOnce } from './lib/housekeeping/index.ts';
 import { requestGuard } from './lib/accounts/request-guard.ts';
 import { allowedMethods } from './lib/http/allowed-methods.ts';
 import { startServerSchedule } from './lib/tmdb/daily.ts';
@@ -24,6 +25,7 @@ const csrf = defineMiddleware((context, next) => {
   if (!context.isPrerendered) {
     void warnAboutDemoPasswordsOnce(getDb);
     startServerSchedule(getDb);
+    scheduleHousekeepingOnce(getDb);
   }
   return requestGuard(context, next);
 });

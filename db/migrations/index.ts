@@ -7,6 +7,7 @@ import * as catalogueVersion from './0005_catalogue_version.ts';
 import * as importJobs from './0006_import_jobs.ts';
 import * as viewDedupe from './0007_view_dedupe.ts';
 import * as tmdbSync from './0009_tmdb_sync.ts';
+import * as securityHousekeeping from './0010_security_housekeeping.ts';
 import * as oneImportJob from './0011_one_import_job.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_import_jobs': importJobs,
   '0007_view_dedupe': viewDedupe,
   '0009_tmdb_sync': tmdbSync,
+  '0010_security_housekeeping': securityHousekeeping,
   '0011_one_import_job': oneImportJob,
 };

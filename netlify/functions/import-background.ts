@@ -5,4 +5,4 @@
 import { backgroundJobFunction } from '../../src/lib/tmdb/background-function.ts';
 import { runImportJob } from '../../src/lib/tmdb/import-jobs.ts';
 
-export default backgroundJobFunction('an import job', runImportJob);
+export default backgroundJobFunction('import_jobs', 'an import job', runImportJob);

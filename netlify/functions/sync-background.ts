@@ -6,4 +6,4 @@
 import { backgroundJobFunction } from '../../src/lib/tmdb/background-function.ts';
 import { runSync } from '../../src/lib/tmdb/sync.ts';
 
-export default backgroundJobFunction('a sync', runSync);
+export default backgroundJobFunction('tmdb_syncs', 'a sync', runSync);

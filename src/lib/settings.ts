@@ -43,11 +43,21 @@ export function trustedProxyHops(): number {
   return Number.isInteger(hops) && hops > 0 ? hops : 0;
 }
 
-/** A real deployment (a database URL, or Netlify), where the demo accounts' README passwords must not work. */
-export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || text('NETLIFY') === 'true');
+const isLoopback = (host: string) =>
+  ['localhost', '::1', '[::1]'].includes(host.toLowerCase()) || host.toLowerCase().endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * A real deployment, where the demo accounts' README passwords must not work: a database URL, Netlify, or a server
+ * others can reach (a HOST other than loopback, a SITE_URL other than localhost, or proxies in front of it).
+ */
+export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || onNetlify())
+  || !isLoopback(serverHost()) || !isLoopback(new URL(siteUrlSetting() ?? 'http://localhost').hostname) || trustedProxyHops() > 0;
 
 /** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
 export const authSecret = () => text('AUTH_SECRET');
+
+/** Running on Netlify itself (which sets NETLIFY=true), the only host whose geolocation header is vouched for. */
+export const onNetlify = () => text('NETLIFY') === 'true';
 
 /** Netlify builds and functions (and any AWS Lambda host) have no persistent local disk. */
 export const onServerlessHost = () => Boolean(text('NETLIFY') || text('AWS_LAMBDA_FUNCTION_NAME'));
@@ -64,6 +74,7 @@ export function mailSettings() {
     smtpPassword: text('SMTP_PASSWORD'),
     from: text('MAIL_FROM'),
     outboxDir: text('OUTBOX_DIR'),
+    production: isProductionDeployment(),
   };
 }
 

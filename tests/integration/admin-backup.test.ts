@@ -7,6 +7,9 @@ import { BACKUP_TABLE_ORDER } from '../../src/lib/backup/tables.ts';
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
+/** A hash in the site's format (a 16-byte salt, a 64-byte key) that no password matches. */
+const STORED_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(64, 2).toString('base64')}`;
+
 describeEachEngine('backup and restore', (getDb, engine) => {
   const extra: TestDatabase[] = [];
   afterAll(async () => { for (const database of extra) await database.destroy(); });
@@ -28,7 +31,7 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     await db.insertInto('movie_providers').values({ movie_id: movie.id, platform_id: 8001 }).execute();
     await db.insertInto('tv_show_providers').values({ tv_show_id: show.id, platform_id: 8001 }).execute();
     await db.insertInto('tv_show_episodes').values({ tv_show_id: show.id, season_number: 1, episode_number: 1, air_date: '2020-01-02' }).execute();
-    const user = await db.insertInto('users').values({ email: 'fan@example.com', password_hash: 'scrypt$hash', role: 'admin' })
+    const user = await db.insertInto('users').values({ email: 'fan@example.com', password_hash: STORED_HASH, role: 'admin' })
       .returning('id').executeTakeFirstOrThrow();
     await db.insertInto('auth_tokens').values({ token_hash: 'secret-token', user_id: user.id, purpose: 'reset_password', expires_at: new Date(Date.now() + 3600_000) }).execute();
     await db.insertInto('user_list_items').values({ user_id: user.id, list: 'my_list', content_type: 'movie', content_tmdb_id: movie.tmdb_id }).execute();
@@ -44,7 +47,7 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     const backup = await createBackup(getDb());
     expect(Object.keys(backup.tables)).toEqual(BACKUP_TABLE_ORDER);
     expect(BACKUP_TABLE_ORDER.indexOf('movies')).toBeLessThan(BACKUP_TABLE_ORDER.indexOf('movie_genres'));
-    expect(backup.tables.users[0]).toMatchObject({ email: 'fan@example.com', password_hash: 'scrypt$hash' });
+    expect(backup.tables.users[0]).toMatchObject({ email: 'fan@example.com', password_hash: STORED_HASH });
     expect(JSON.stringify(backup)).not.toContain('secret-token');
     expect(backup.tables.movies[0]).toMatchObject({ origin_country: ['US', 'GB'], budget: 12_000_000_000, vote_average: 7.5, release_date: '1999-12-31' });
     expect(backup.tables.movie_genres).toHaveLength(2);
@@ -120,6 +123,13 @@ describeEachEngine('backup and restore', (getDb, engine) => {
     (dangling.tables.movies[0] as Record<string, unknown>).title = 'Would be renamed';
     dangling.tables.movie_genres.push({ movie_id: 2_000_000_000, genre_id: 28 });
     await expect(restoreBackup(db, dangling)).rejects.toThrow('Failed to restore table movie_genres.');
+
+    // A hash whose parameters would make one sign-in take 4 GiB, or no hash at all.
+    for (const hash of ['scrypt$1048576$32$1$' + STORED_HASH.split('$').slice(4).join('$'), 'plain-text-password']) {
+      const tampered = JSON.parse(JSON.stringify(before)) as Backup;
+      (tampered.tables.users[0] as Record<string, unknown>).password_hash = hash;
+      await expect(restoreBackup(db, tampered), hash).rejects.toThrow('Failed to restore table users.');
+    }
 
     await expect(restoreBackup(db, { ...before, tables: { films: [] } })).rejects.toThrow('Failed to restore table films.');
     await expect(restoreBackup(db, { hello: 'world' })).rejects.toThrow('Error reading the file.');

@@ -2,6 +2,7 @@
  * Body limits at the server's edge (src/lib/http/body-limit.ts, run by src/middleware.ts): oversized bodies are
  * 413 before any route reads them, Auth.js's routes take at most 64 KB even when chunked, and nothing changes.
  */
+import { format } from 'node:util';
 import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { expect, it, vi } from 'vitest';
@@ -63,6 +64,27 @@ describeEachEngine('body limits', (getDb) => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'The request body is larger than 256 MB.' });
     expect(reached).toBe(false);
+  });
+
+  it('a malformed /api/auth/* request is refused with at most one log line', async () => {
+    currentDb = getDb();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (const path of ['nonsense', 'callback/nope', 'signin/%E0%A4%A', 'session/extra/parts', 'callback/credentials%0Aforged']) {
+        error.mockClear();
+        warn.mockClear();
+        const { response } = await throughServer(routes.auth, new Request(`${SITE}/api/auth/${path}`, { method: 'POST' }));
+        expect(response.status, path).toBeLessThan(500);
+        // Formatted as the console prints them (an Error with its stack).
+        const lines = [...error.mock.calls, ...warn.mock.calls].map((call) => format(...call));
+        expect(lines.length, path).toBeLessThanOrEqual(1);
+        expect(lines.join('').split('\n'), path).toHaveLength(1);
+      }
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it("Auth.js's credentials callback takes at most 64 KB (413), and a normal sign-in still works", async () => {

@@ -11,6 +11,7 @@ import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 import type { ActiveImport, ImportJob } from '../../src/lib/admin/contract.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/import-jobs.ts';
+import { isSignedJob, JOB_SIGNATURE_HEADER } from '../../src/lib/tmdb/job-signature.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -177,15 +178,20 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
     const site = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => { body += chunk; });
-      request.on('end', () => { calls.push(`${request.method} ${request.url} ${body}`); response.writeHead(answer).end(); });
+      request.on('end', () => {
+        const signed = isSignedJob('import_jobs', Number(JSON.parse(body).id), String(request.headers[JOB_SIGNATURE_HEADER.toLowerCase()]));
+        calls.push(`${request.method} ${request.url} ${body} ${signed ? 'signed' : 'unsigned'}`);
+        response.writeHead(answer).end();
+      });
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
       vi.stubEnv('NETLIFY', 'true');
+      vi.stubEnv('AUTH_SECRET', 'integration-secret-integration-secret');
       vi.stubEnv('URL', `http://127.0.0.1:${(site.address() as AddressInfo).port}`);
       const job = (await (await bulkImport(post({ page: 1, endPage: 1 }), db, TMDB, 'movie')).json()) as ImportJob;
       expect(job.status).toBe('queued');
-      expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}}`]);
+      expect(calls).toEqual([`POST /.netlify/functions/import-background {"id":${job.id}} signed`]);
       // The fake function never runs it: end it as its worker would.
       await db.updateTable('import_jobs').set({ status: 'done' }).where('id', '=', job.id).execute();
 
@@ -250,6 +256,18 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
       expect(await (await personDetails(String(id), db, TMDB)).json()).toMatchObject({ id, biography: `Biography ${id}` });
     }
     expect(tmdbCallsFor(`/person/${id}`)).toBe(before + 1);
+  });
+
+  it('person details fetched on demand do not make every process reload the catalogue; a rename still does', async () => {
+    const db = getDb();
+    const id = personId(55);
+    await addNameOnlyPerson(db, id);
+    const version = async () => Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+    const before = await version();
+    expect(await (await personDetails(String(id), db, TMDB)).json()).toMatchObject({ id, biography: `Biography ${id}` });
+    expect(await version()).toBe(before);
+    await db.updateTable('people').set({ name: 'Renamed' }).where('id', '=', id).execute();
+    expect(await version()).toBe(before + 1);
   });
 
   it('person proxy gives up on endless 429s with an upstream error, and does not ask again at once', async () => {

@@ -69,6 +69,7 @@ test('sign up, confirm through the outbox, sign in and add to My List', async ({
   await expect(toast(page, 'Confirmation email sent! Please check your inbox.')).toBeVisible();
 
   await page.goto(await outboxLink(join(workDir(), 'outbox'), email, 'Confirm your email'));
+  await page.getByRole('button', { name: 'Confirm Email' }).click();
   await expect(toast(page, 'Your email is confirmed. You can now sign in.')).toBeVisible();
   await signIn(page, email, PASSWORD);
 

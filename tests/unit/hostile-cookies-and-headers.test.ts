@@ -1,9 +1,10 @@
 /** Every cookie and header the server reads is parsed totally: hostile values mean "absent", never a thrown error. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countryOf } from '../../src/lib/analytics/events.ts';
-import { getSessionUser } from '../../src/lib/accounts/session.ts';
+import { decodedTokenCacheSize, getSessionUser, sessionCookie } from '../../src/lib/accounts/session.ts';
 import { isCrossSiteWrite } from '../../src/lib/accounts/request-guard.ts';
 import { clientIp } from '../../src/lib/http/respond.ts';
+import { isHttpUrl } from '../../src/lib/admin/contract.ts';
 import { $toasts, showPendingToast } from '../../src/lib/ui/client/toast.ts';
 
 const HOSTILE = ['%', '%E0%A4%A', '%ZZ', '\u0000', '=;=;', 'a'.repeat(10_000), '{"', '%C0%80'];
@@ -21,6 +22,37 @@ describe('cookie and header parsers', () => {
       const request = new Request('http://localhost/', { headers: { cookie: `authjs.session-token=${encodeURIComponent(value)}; authjs.session-token.0=%` } });
       expect(await getSessionUser(request, db, keys), value).toBeNull();
     }
+  });
+
+  it('the decoded-session cache: one cookie with varying empty chunks is one entry, and the cache is bounded in bytes', async () => {
+    // Tokens without session_version resolve to nobody before the database is asked, but are decoded (and cached).
+    const db = new Proxy({}, { get: () => { throw new Error('database used'); } }) as never;
+    const keys = { secret: 'unit-test-secret-unit-test-secret', secure: false };
+    const cookieOf = async (claims: Record<string, unknown>) => (await sessionCookie(claims as never, keys)).split(';')[0]!;
+    const visit = (cookie: string) => getSessionUser(new Request('http://localhost/', { headers: { cookie } }), db, keys);
+    const one = await cookieOf({ sub: 'cache-test', email: 'a@example.com' });
+    const before = decodedTokenCacheSize().entries;
+    for (let i = 1; i <= 50; i++) expect(await visit(`${one}; authjs.session-token.${i}=`)).toBeNull();
+    expect(decodedTokenCacheSize().entries).toBe(before + 1);
+
+    const big = 'x'.repeat(200_000);
+    for (let i = 0; i < 30; i++) await visit(await cookieOf({ sub: `big-${i}`, email: big }));
+    expect(decodedTokenCacheSize().bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(decodedTokenCacheSize().bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+
+  it('the geolocation header counts only on Netlify, not on any Lambda host', () => {
+    const request = new Request('http://localhost/', { headers: { 'x-nf-geo': Buffer.from('{"country":{"code":"fr"}}').toString('base64') } });
+    vi.stubEnv('NETLIFY', '');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'some-function');
+    expect(countryOf(request, undefined)).toBe('Unknown');
+    vi.stubEnv('NETLIFY', 'true');
+    expect(countryOf(request, undefined)).toBe('FR');
+  });
+
+  it('a site-relative admin URL may not lead to another host', () => {
+    expect(isHttpUrl('/embed/movie/1')).toBe(true);
+    for (const value of ['//evil.com', '/\\evil.com', 'javascript:alert(1)']) expect(isHttpUrl(value), value).toBe(false);
   });
 
   it('geolocation, language, origin and forwarding headers never throw', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_COST, decoyHash, hashPassword, needsRehash, verifyPassword } from '../../src/lib/accounts/passwords.ts';
+import { PRODUCTION_COST, SCRYPT_CONCURRENCY, decoyHash, hashPassword, isPasswordHash, needsRehash, verifyPassword } from '../../src/lib/accounts/passwords.ts';
+import { errorResponse } from '../../src/lib/http/endpoint.ts';
+import { ServerBusy } from '../../src/lib/http/errors.ts';
 
 describe('password hashing', () => {
   it('hashes with OWASP\'s scrypt minimum in production, parameters kept in the hash', async () => {
@@ -23,5 +25,30 @@ describe('password hashing', () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$4194304$8$1$c2FsdA==$aGFzaA==')).toBe(false);
     expect(await verifyPassword('x', decoyHash())).toBe(false);
+  });
+  it('accepts as a stored hash only the format this site makes, at most 256 MiB and p = 2', () => {
+    const tail = `${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(64, 2).toString('base64')}`;
+    const accepted = (cost: string) => isPasswordHash(`scrypt$${cost}$${tail}`);
+    expect(accepted('262144$8$1')).toBe(true); // 256 MiB
+    expect(accepted('131072$8$2')).toBe(true);
+    expect(accepted('524288$8$1')).toBe(false); // 512 MiB
+    expect(accepted('1048576$32$1')).toBe(false); // 4 GiB
+    expect(accepted('131072$8$3')).toBe(false);
+    expect(accepted('100000$8$1')).toBe(false); // not a power of two
+    expect(isPasswordHash(`scrypt$16384$8$1$${tail}$extra`)).toBe(false);
+    expect(isPasswordHash('scrypt$16384$8$1$c2FsdA==$aGFzaA==')).toBe(false); // short salt and key
+  });
+  it('runs a bounded number of hashes at once and sheds the excess as 503 with Retry-After', async () => {
+    const capacity = SCRYPT_CONCURRENCY.running + SCRYPT_CONCURRENCY.waiting;
+    const accepted = Array.from({ length: capacity }, (_, i) => hashPassword(`password ${i}`));
+    await expect(hashPassword('one too many')).rejects.toBeInstanceOf(ServerBusy);
+    await expect(verifyPassword('one too many', decoyHash())).rejects.toBeInstanceOf(ServerBusy);
+    expect(await Promise.all(accepted)).toHaveLength(capacity);
+    // Once the queue drains, hashing works again.
+    expect(await verifyPassword('password 0', await accepted[0]!)).toBe(true);
+    const shed = errorResponse(new ServerBusy('The server is busy. Please try again in a few seconds.'));
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('Retry-After')).toBe('5');
+    expect(await shed.json()).toEqual({ error: 'The server is busy. Please try again in a few seconds.' });
   });
 });

@@ -34,6 +34,21 @@ describe('security headers', () => {
   it('prerendered files get the headers a <meta> cannot give, on Node and in Netlify\'s _headers file', () => {
     expect(staticFileHeaders('/')).toEqual({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Permissions-Policy': expect.any(String), 'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'" });
-    expect(netlifyHeadersFile()).toBe(`/*\n${Object.entries(staticFileHeaders('/')).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`);
+    const block = (path: string, page: string) => `${path}\n${Object.entries(staticFileHeaders(page)).map(([name, value]) => `  ${name}: ${value}`).join('\n')}`;
+    expect(netlifyHeadersFile()).toBe(`${block('/*', '/')}\n${block('/ad-frame', '/ad-frame')}\n${block('/ad-frame/', '/ad-frame/')}\n`);
+  });
+
+  it('the ad frame runs sandboxed in an opaque origin wherever it is opened, and may not call the site', () => {
+    const sandbox = 'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox';
+    // On demand (today's route): Astro's policy, its connect-src 'self' replaced.
+    const astroPolicy = "default-src 'self'; connect-src 'self'; script-src 'self' https://ads.example 'sha256-abc'";
+    const page = new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': astroPolicy } });
+    expect(withSecurityHeaders(page, '/ad-frame').headers.get('Content-Security-Policy'))
+      .toBe(`default-src 'self'; script-src 'self' https://ads.example 'sha256-abc'; connect-src https:; frame-ancestors 'self'; ${sandbox}`);
+    // Its 404 (no ad network configured) and, were it prerendered, the file on Node and on Netlify.
+    expect(withSecurityHeaders(new Response('Not found', { status: 404 }), '/ad-frame/').headers.get('Content-Security-Policy')).toContain(sandbox);
+    expect(staticFileHeaders('/ad-frame')['Content-Security-Policy']).toBe(`frame-ancestors 'self'; object-src 'none'; base-uri 'self'; ${sandbox}`);
+    expect(netlifyHeadersFile()).toMatch(new RegExp(`\\n/ad-frame/\\n[^/]*Content-Security-Policy: [^\\n]*${sandbox}\\n$`));
+    expect(staticFileHeaders('/')['Content-Security-Policy']).not.toContain('sandbox');
   });
 });

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { normaliseEmail } from './client/rules.ts';
-import type { SessionClaims } from './session.ts';
+import { userOfToken, type SessionClaims } from './session.ts';
 import { voidAuthTokens, type ConsumedToken } from './tokens.ts';
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -61,6 +61,17 @@ export async function replacePassword(
   await voidAuthTokens(db, userId, 'reset_password');
   if (options.confirmEmail) await voidAuthTokens(db, userId, 'confirm_email');
   return { sub: row.id, email: row.email, session_version: row.session_version };
+}
+
+/**
+ * Sign-out: bumps session_version, which ends every session of the user (a copied cookie too), if the token is
+ * still one of them (a stale cookie signs out nobody).
+ */
+export async function endSessions(db: Kysely<Database>, token: Record<string, unknown>): Promise<void> {
+  const user = await userOfToken(db, token);
+  if (!user) return;
+  await db.updateTable('users').set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', user.id).where('session_version', '=', token.session_version as number).execute();
 }
 
 export type AdminChange = 'created' | 'promoted' | 'updated';

@@ -12,7 +12,7 @@ import type { SessionUser } from './contract.ts';
 import { enqueueAccountMail, sendQueuedAccountMail, type AccountMailJob, type MailQueueDeps } from './mail-queue.ts';
 import { MESSAGES } from './client/messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { RATE_LIMITS, emailBucket, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
+import { RATE_LIMITS, emailBucket, hitRateLimit, hitRateLimits, ipBucket, type RateLimit } from './rate-limit.ts';
 import { emailProblem, newPasswordProblem, signUpProblem } from './client/rules.ts';
 import { sessionCookie, type SessionKeys } from './session.ts';
 import { consumeAuthToken } from './tokens.ts';
@@ -37,13 +37,18 @@ async function limit(db: Kysely<Database>, buckets: [string, RateLimit][]): Prom
 
 export async function signUp(deps: AccountDeps, { email, password, confirm }: SignUpInput): Promise<AccountMessage> {
   refuse(signUpProblem(email, password, confirm));
-  const { db } = deps;
-  await limit(db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp], [emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail]]);
-  await queueMail(deps, { kind: 'sign_up', email, passwordHash: await hashPassword(password) });
+  await limit(deps.db, [[ipBucket('sign-up', deps.clientIp), RATE_LIMITS.signUpPerIp]]);
+  const passwordHash = await hashPassword(password);
+  await queueMail(deps, emailBucket('sign-up', email), RATE_LIMITS.signUpPerEmail, { kind: 'sign_up', email, passwordHash });
   return { message: MESSAGES.confirmationSent };
 }
 
-async function queueMail(deps: AccountDeps, job: AccountMailJob): Promise<void> {
+/**
+ * Queues the mail unless the address already had its share this window. Past that cap the answer stays the
+ * usual one: refusing would let anyone block a chosen address's sign-up or reset, and tell them it is blocked.
+ */
+async function queueMail(deps: AccountDeps, emailBucketName: string, perEmail: RateLimit, job: AccountMailJob): Promise<void> {
+  if (!(await hitRateLimit(deps.db, emailBucketName, perEmail))) return;
   await enqueueAccountMail(deps.db, job);
   deps.afterResponse(() => sendQueuedAccountMail(deps));
 }
@@ -55,11 +60,21 @@ export async function confirmAccount(db: Kysely<Database>, token: string): Promi
   return Boolean(consumed);
 }
 
+/**
+ * The confirmation page's form POST: only a person pressing its button activates the account, never a mail
+ * scanner that opens the link (a GET). Goes to the login page, which says how it went.
+ */
+export async function confirmFromForm(db: Kysely<Database>, request: Request): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const token = form?.get('token');
+  const confirmed = typeof token === 'string' && await confirmAccount(db, token);
+  return new Response(null, { status: 303, headers: { Location: `/login?confirmed=${confirmed ? 1 : 0}`, 'Cache-Control': 'no-store' } });
+}
+
 export async function forgotPassword(deps: AccountDeps, { email }: { email: string }): Promise<AccountMessage> {
   refuse(emailProblem(email));
-  const { db } = deps;
-  await limit(db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp], [emailBucket('reset', email), RATE_LIMITS.resetPerEmail]]);
-  await queueMail(deps, { kind: 'password_reset', email });
+  await limit(deps.db, [[ipBucket('reset', deps.clientIp), RATE_LIMITS.resetPerIp]]);
+  await queueMail(deps, emailBucket('reset', email), RATE_LIMITS.resetPerEmail, { kind: 'password_reset', email });
   return { message: MESSAGES.resetLinkSent };
 }
 

@@ -10,10 +10,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SignInErrorCode } from './client/messages.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { BACKOFFS, clearRateLimit, emailAndIpBucket, forgiveAttempt, hitBackoffs, ipBucket } from './rate-limit.ts';
+import { BACKOFFS, clearRateLimit, emailAndIpBucket, emailBucket, forgiveAttempt, hitBackoffs, ipBucket, type Backoff } from './rate-limit.ts';
+import { ServerBusy } from '../http/errors.ts';
 import { AUTH_BASE_PATH } from './client/routes.ts';
 import { emailProblem, normaliseEmail } from './client/rules.ts';
-import { findUserByEmail } from './accounts.ts';
+import { endSessions, findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
 class SignInRefused extends CredentialsSignin {
@@ -29,32 +30,59 @@ export interface SignedInUser {
   session_version: number;
 }
 
+/** What one request to Auth.js did, for its route to add to the answer (the device cookie, Retry-After). */
+export interface SignInOutcome {
+  /** The account signed in to. */
+  signedIn?: string;
+  /** Shed: too much password hashing at once. */
+  shed?: boolean;
+}
+
+/** What authorizeCredentials knows of the client besides its address. */
+export interface SignInClient {
+  /** Whether this browser signed in to the account before (device.ts): the per-account limit leaves it alone. */
+  knowsAccount(email: string): boolean;
+  outcome: SignInOutcome;
+}
+
+const UNKNOWN_CLIENT: SignInClient = { knowsAccount: () => false, outcome: {} };
+
 /**
  * Checks e-mail and password; throws SignInRefused with a code that never reveals whether the e-mail exists.
- * Failures slow down the client that makes them (per e-mail and client, and per client), never the owner
- * signing in from elsewhere. A hash made with weaker parameters than today's is replaced on success.
+ * Failures slow down the client that makes them (per client, per e-mail and client, and per account for
+ * browsers that never signed in to it), never the owner signing in from a browser of theirs. A hash made with
+ * weaker parameters than today's is replaced on success.
  */
 export async function authorizeCredentials(
   db: Kysely<Database>,
   input: { email?: unknown; password?: unknown },
   clientIp: string,
+  client: SignInClient = UNKNOWN_CLIENT,
 ): Promise<SignedInUser> {
   const email = typeof input.email === 'string' ? normaliseEmail(input.email) : '';
   const password = typeof input.password === 'string' ? input.password : '';
   if (emailProblem(email) || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
   const clientBucket = ipBucket('sign-in', clientIp);
   const pairBucket = emailAndIpBucket('sign-in', email, clientIp);
-  const allowed = await hitBackoffs(db, [[clientBucket, BACKOFFS.signInPerClient], [pairBucket, BACKOFFS.signInPerEmailAndClient]]);
-  if (!allowed) throw new SignInRefused('rate_limited');
+  const accountBucket = client.knowsAccount(email) ? null : emailBucket('sign-in', email);
+  const buckets: [string, Backoff][] = [[clientBucket, BACKOFFS.signInPerClient], [pairBucket, BACKOFFS.signInPerEmailAndClient]];
+  if (accountBucket) buckets.push([accountBucket, BACKOFFS.signInPerAccount]);
+  if (!await hitBackoffs(db, buckets)) throw new SignInRefused('rate_limited');
 
   const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(password, user?.password_hash ?? decoyHash());
+  const matches = await verifyPassword(password, user?.password_hash ?? decoyHash()).catch((error: unknown) => {
+    if (!(error instanceof ServerBusy)) throw error;
+    client.outcome.shed = true;
+    throw new SignInRefused('server_busy');
+  });
   if (!user || !matches) throw new SignInRefused('invalid_credentials');
   await clearRateLimit(db, pairBucket);
   await forgiveAttempt(db, clientBucket);
+  if (accountBucket) await forgiveAttempt(db, accountBucket);
   // Only someone who knows the password learns that the address is not confirmed yet.
   if (!user.email_confirmed_at) throw new SignInRefused('email_not_confirmed');
   if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user.id, user.password_hash, password);
+  client.outcome.signedIn = user.email;
   return { id: user.id, email: user.email, session_version: user.session_version };
 }
 
@@ -65,8 +93,8 @@ async function upgradePasswordHash(db: Kysely<Database>, userId: string, oldHash
     .where('id', '=', userId).where('password_hash', '=', oldHash).execute();
 }
 
-export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Database>; clientIp: string }): AuthConfig {
-  const { keys, db, clientIp } = options;
+export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Database>; clientIp: string; client?: SignInClient }): AuthConfig {
+  const { keys, db, clientIp, client } = options;
   return {
     basePath: AUTH_BASE_PATH,
     secret: keys.secret,
@@ -77,7 +105,7 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
     providers: [
       Credentials({
         credentials: { email: { type: 'email' }, password: { type: 'password' } },
-        authorize: (credentials) => authorizeCredentials(db, credentials, clientIp),
+        authorize: (credentials) => authorizeCredentials(db, credentials, clientIp, client),
       }),
     ],
     callbacks: {
@@ -91,11 +119,27 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
         return (await userOfToken(db, token)) ? token : null;
       },
     },
+    events: {
+      // The cookie itself stays valid until it expires: signing out must end it on the server too.
+      async signOut(message) {
+        if ('token' in message && message.token) await endSessions(db, message.token);
+      },
+    },
     logger: {
-      // Refused sign-ins are expected traffic, not server errors.
+      // Refused sign-ins are expected traffic, not server errors; anything else is one line (Auth.js's own logger
+      // prints a stack per malformed /api/auth/* path, which lets any visitor flood the log).
       error(error) {
-        if (!(error instanceof CredentialsSignin)) console.error('[auth]', error);
+        if (!(error instanceof CredentialsSignin)) console.error(`[auth] ${authErrorLine(error)}`);
       },
     },
   };
+}
+
+const MAX_LOG_LINE = 300;
+
+/** An Auth.js error and its underlying cause, on one bounded line (the message may echo the request's path). */
+function authErrorLine(error: Error): string {
+  const cause = (error.cause as { err?: unknown } | undefined)?.err;
+  const text = `${error.name}: ${error.message}${cause instanceof Error ? ` (cause: ${cause.name}: ${cause.message})` : ''}`;
+  return text.replace(/\s+/g, ' ').slice(0, MAX_LOG_LINE);
 }

@@ -1,7 +1,7 @@
 /**
- * The demo accounts' passwords are printed in the README. On a production deployment (a database URL, or Netlify)
- * an account that still accepts one is an open door, so the server log (at start) and the admin dashboard (a
- * banner) say so loudly until the password is changed or the account removed.
+ * The demo accounts' passwords are printed in the README. On a production deployment (settings.ts) an account that
+ * still accepts one is an open door: `npm start` refuses to serve, and the server log (at start) and the admin
+ * dashboard (a banner) say so loudly until the password is changed or the account removed.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -35,6 +35,15 @@ export function demoPasswordWarning(emails: string[]): string {
   return `\n${rule}\nSECURITY: ${emails.join(', ')} still accept${emails.length === 1 ? 's' : ''} the demo password printed in the README. `
     + 'Anyone can sign in. Change the password or delete the account (create your own admin with `npm run create-admin -- you@example.com`).'
     + `\n${rule}\n`;
+}
+
+/** `npm start` in production refuses to serve while a demo account's README password works. */
+export async function refuseDemoPasswordsInProduction(db: Kysely<Database>): Promise<void> {
+  const open = (await securityStatus(db)).demoAccountsWithKnownPasswords;
+  if (!open.length) return;
+  throw new Error(`${demoPasswordWarning(open)}CineCat will not start here: this is a production deployment (a database URL, `
+    + 'a HOST other than loopback, a SITE_URL other than localhost, or TRUSTED_PROXY_HOPS). Start it locally once '
+    + '(`npm start` with those unset), sign in as each account and change its password under Account, or delete it; then start again.');
 }
 
 

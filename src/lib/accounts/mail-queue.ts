@@ -16,6 +16,7 @@ import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from '.
 import type { Mailer } from './mail.ts';
 import { normaliseEmail } from './client/rules.ts';
 import { createAuthToken } from './tokens.ts';
+import { CONFIRM_PAGE_PATH } from './client/routes.ts';
 
 export type AccountMailJob =
   | { kind: 'sign_up'; email: string; passwordHash: string }
@@ -98,5 +99,5 @@ async function deliver(job: ClaimedJob, { db, mailer, siteOrigin }: MailQueueDep
   if (!userId) return; // deleted between the two statements
   // The link carries this sign-up's password: following it activates that one, whoever signed up first.
   const token = await createAuthToken(db, userId, 'confirm_email', passwordHash);
-  await mailer(confirmationEmail(existing?.email ?? job.email, `${siteOrigin}/api/accounts/confirm?token=${token}`));
+  await mailer(confirmationEmail(existing?.email ?? job.email, `${siteOrigin}${CONFIRM_PAGE_PATH}?token=${token}`));
 }

@@ -1,7 +1,9 @@
 /**
  * Outgoing mail. With SMTP configured (SMTP_URL, or SMTP_HOST and friends) messages go through nodemailer;
  * without it each message is written as a JSON file under OUTBOX_DIR (default ./data/outbox) and its link is
- * printed, so sign-up and password reset work on any machine with no mail server.
+ * printed, so sign-up and password reset work on any machine with no mail server. In production (settings.ts) a
+ * live link must not land in a log or a forgotten folder: no link is printed, and without SMTP or an OUTBOX_DIR
+ * chosen on purpose sending fails loudly (the mail job keeps the error and is retried).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -28,6 +30,7 @@ export interface MailSettings {
   smtpPassword?: string;
   from?: string;
   outboxDir?: string;
+  production?: boolean;
   /** A CA (PEM) to trust besides the system's, for a server with a private certificate (the tests' own). */
   smtpCa?: string;
 }
@@ -37,6 +40,8 @@ export interface MailSettings {
  * retried), instead of nodemailer's defaults of 2 minutes to connect and 10 minutes of silence.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export const MAIL_NOT_CONFIGURED = 'Mail is not configured: set SMTP_URL (or SMTP_HOST) so account e-mail can be sent.';
 
 export const DEFAULT_FROM = 'CineCat <no-reply@localhost>';
 export const DEFAULT_OUTBOX_DIR = resolve('data', 'outbox');
@@ -67,12 +72,18 @@ function createTransportMailer(settings: MailSettings): Mailer {
       await transport.sendMail({ from, to, subject, text });
     };
   }
+  if (settings.production && !settings.outboxDir) {
+    return async () => {
+      console.error(`[mail] ${MAIL_NOT_CONFIGURED}`);
+      throw new Error(MAIL_NOT_CONFIGURED);
+    };
+  }
   const dir = settings.outboxDir || DEFAULT_OUTBOX_DIR;
   return async (message) => {
     await mkdir(dir, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`);
     await writeFile(file, JSON.stringify({ from, ...message, sentAt }, null, 2));
-    console.info(`[mail] "${message.subject}" for ${message.to} written to ${file}\n[mail] link: ${message.link}`);
+    console.info(`[mail] "${message.subject}" for ${message.to} written to ${file}${settings.production ? '' : `\n[mail] link: ${message.link}`}`);
   };
 }

@@ -3,6 +3,8 @@
  * stored hash says which parameters made it and can be rehashed when the current ones are stronger.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { ServerBusy } from '../http/errors.ts';
+import { MESSAGES } from './client/messages.ts';
 
 const KEY_LENGTH = 64;
 
@@ -28,12 +30,34 @@ export function usePasswordCostForTests(cost: ScryptCost): void {
 // scrypt needs 128 * N * r bytes; Node refuses anything above maxmem (32 MiB by default).
 const memoryFor = ({ N, r }: ScryptCost) => 128 * N * r + 16 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which static files and compression share: at most this many
+ * hashes run at once and this many wait; past that the request is shed, so a flood of sign-ins cannot stall the site.
+ */
+export const SCRYPT_CONCURRENCY = { running: 2, waiting: 16 };
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withScryptSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < SCRYPT_CONCURRENCY.running) running++;
+  else if (waiting.length < SCRYPT_CONCURRENCY.waiting) await new Promise<void>((resolve) => waiting.push(resolve));
+  else throw new ServerBusy(MESSAGES.serverBusy);
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
+  return withScryptSlot(() => new Promise((resolve, reject) =>
     scryptCallback(password, salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
-  );
+  ));
 }
 
 export async function hashPassword(password: string, cost: ScryptCost = currentCost): Promise<string> {
@@ -42,13 +66,28 @@ export async function hashPassword(password: string, cost: ScryptCost = currentC
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** What any hash this site made can need: a tampered or restored row must not make one check take gigabytes. */
+export const MAX_SCRYPT_MEMORY_BYTES = 256 * 1024 * 1024;
+export const MAX_SCRYPT_P = 2;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const MIN_SALT_BYTES = 16;
+
 function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer } | null {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  const parts = stored.split('$');
+  const [scheme, n, r, p, salt, hash] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || !salt || !hash || !BASE64.test(salt) || !BASE64.test(hash)) return null;
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (scheme !== 'scrypt' || !salt || !hash || !Object.values(cost).every((v) => Number.isInteger(v) && v > 0)) return null;
-  // Bounds a hash can never legitimately exceed: a tampered row must not make one sign-in take gigabytes.
-  if (cost.N > 2 ** 20 || cost.r > 32 || cost.p > 16) return null;
-  return { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+  if (!Object.values(cost).every((v) => Number.isSafeInteger(v) && v > 0)) return null;
+  // scrypt takes 128 * N * r bytes, and N a power of two above 1.
+  if (128 * cost.N * cost.r > MAX_SCRYPT_MEMORY_BYTES || cost.p > MAX_SCRYPT_P) return null;
+  if (cost.N < 2 || (cost.N & (cost.N - 1)) !== 0) return null;
+  const parsed = { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+  return parsed.salt.length >= MIN_SALT_BYTES && parsed.hash.length === KEY_LENGTH ? parsed : null;
+}
+
+/** True for a hash this site could have made (restore refuses anything else). */
+export function isPasswordHash(stored: string): boolean {
+  return parseHash(stored) !== null;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

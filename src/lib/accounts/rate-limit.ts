@@ -5,8 +5,10 @@
  * - exponential backoff (sign-in): after a few free failures each further attempt must wait twice as long as the
  *   one before, counted per (e-mail, client) and per client, so nobody can lock an owner out from elsewhere.
  */
+import { isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { deleteInBatches, type BatchBound } from '../housekeeping/batches.ts';
 
 export interface RateLimit {
   /** Hits allowed per window. */
@@ -36,22 +38,25 @@ export async function hitRateLimit(db: Kysely<Database>, bucket: string, { limit
     }))
     .returning('hits')
     .executeTakeFirstOrThrow();
-  // A window just started (at most once per window and bucket): a cheap moment to drop long-idle buckets, so
-  // the table holds about a day of distinct e-mails and addresses rather than every one ever seen.
-  if (row.hits === 1) await pruneIdleRateLimits(db);
   return row.hits <= limit;
 }
 
-export async function pruneIdleRateLimits(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('rate_limits')
-    .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).execute();
+/** Drops buckets idle for a day, in the housekeeping job's bounded batches; returns how many went. */
+export function pruneIdleRateLimits(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+  return deleteInBatches(async (limit) => {
+    const idle = db.selectFrom('rate_limits').select('bucket')
+      .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`).limit(limit);
+    return (await db.deleteFrom('rate_limits').where('bucket', 'in', idle).executeTakeFirst()).numDeletedRows;
+  }, bound);
 }
 
-/** All buckets must allow the hit (each is counted, so a blocked IP cannot spend another bucket's budget). */
+/**
+ * Buckets are checked in the order given (the client's first) and the first refusal stops the check: a refused
+ * client creates or fills no further bucket, so it cannot grow the table or spend another bucket's budget.
+ */
 export async function hitRateLimits(db: Kysely<Database>, buckets: [string, RateLimit][]): Promise<boolean> {
-  const results = [];
-  for (const [bucket, limit] of buckets) results.push(await hitRateLimit(db, bucket, limit));
-  return results.every(Boolean);
+  for (const [bucket, limit] of buckets) if (!(await hitRateLimit(db, bucket, limit))) return false;
+  return true;
 }
 
 export async function clearRateLimit(db: Kysely<Database>, bucket: string): Promise<void> {
@@ -70,12 +75,14 @@ export interface Backoff {
 export const BACKOFFS = {
   signInPerEmailAndClient: { free: 5, baseMs: 1000, maxMs: 15 * 60_000 },
   signInPerClient: { free: 30, baseMs: 1000, maxMs: 15 * 60_000 },
+  // Counted only for browsers that never signed in to the account (device.ts), from any number of addresses.
+  signInPerAccount: { free: 20, baseMs: 1000, maxMs: 5 * 60_000 },
 } satisfies Record<string, Backoff>;
 
 /**
  * Counts one attempt on a backoff bucket unless it comes before the wait its earlier failures imposed; false means
  * refused (and not counted). In a backoff bucket `hits` is the failures in a row and `window_start` the last counted
- * attempt; success clears the bucket (clearRateLimit) and a day of quiet drops it (pruneIdleRateLimits).
+ * attempt; success clears the bucket (clearRateLimit) and a day of quiet drops it (pruneIdleRateLimits, scheduled).
  */
 export async function hitBackoff(db: Kysely<Database>, bucket: string, { free, baseMs, maxMs }: Backoff): Promise<boolean> {
   const waitSeconds = sql`LEAST(${maxMs / 1000}::float8, ${baseMs / 1000}::float8 * power(2, GREATEST(rate_limits.hits - ${free}, 0)))`;
@@ -87,9 +94,8 @@ export async function hitBackoff(db: Kysely<Database>, bucket: string, { free, b
       hits: sql`CASE WHEN ${allowed} THEN rate_limits.hits + 1 ELSE rate_limits.hits END`,
     }))
     // now() is the statement's transaction time: only a counted attempt set window_start to it.
-    .returning(['hits', sql<boolean>`rate_limits.window_start = now()`.as('counted')])
+    .returning(sql<boolean>`rate_limits.window_start = now()`.as('counted'))
     .executeTakeFirstOrThrow();
-  if (row.counted && row.hits === 1) await pruneIdleRateLimits(db);
   return row.counted;
 }
 
@@ -98,14 +104,29 @@ export async function forgiveAttempt(db: Kysely<Database>, bucket: string): Prom
   await db.updateTable('rate_limits').set({ hits: sql`GREATEST(hits - 1, 0)` }).where('bucket', '=', bucket).execute();
 }
 
-/** Every bucket must allow the attempt; each is tried, so one blocked bucket cannot be dodged through another. */
+/** Every bucket must allow the attempt; as with hitRateLimits, the first refusal (the client's first) stops the check. */
 export async function hitBackoffs(db: Kysely<Database>, buckets: [string, Backoff][]): Promise<boolean> {
-  const results = [];
-  for (const [bucket, backoff] of buckets) results.push(await hitBackoff(db, bucket, backoff));
-  return results.every(Boolean);
+  for (const [bucket, backoff] of buckets) if (!(await hitBackoff(db, bucket, backoff))) return false;
+  return true;
 }
 
-/** Buckets are keyed by a normalised e-mail or the client's address. */
+/**
+ * The client a bucket counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's network: a
+ * host picks any of its 2^64 addresses at will), an IPv4-mapped IPv6 address as the IPv4 one.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** Buckets are keyed by a normalised e-mail or the client (clientKey). */
 export const emailBucket = (action: string, email: string) => `${action}:email:${email.trim().toLowerCase()}`;
-export const ipBucket = (action: string, ip: string) => `${action}:ip:${ip}`;
-export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${ip}`;
+export const ipBucket = (action: string, ip: string) => `${action}:ip:${clientKey(ip)}`;
+export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${clientKey(ip)}`;

@@ -3,7 +3,8 @@
  * loads the user row, so the role always comes from the database and a cookie whose `session_version` is older
  * than the user's (bumped on password change or reset) no longer resolves.
  */
-import { encode, getToken } from '@auth/core/jwt';
+import { createHash } from 'node:crypto';
+import { decode, encode, getToken } from '@auth/core/jwt';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SessionUser } from './contract.ts';
@@ -34,32 +35,49 @@ export async function getSessionUser(request: Request, db: Kysely<Database>, key
   const cookieName = sessionCookieName(keys.secure);
   const cookies = request.headers.get('cookie');
   if (!cookies?.includes(cookieName)) return null;
-  const token = await decodedSessionToken(request, cookies, cookieName, keys);
+  const token = await decodedSessionToken(request, cookieName, keys);
   return token ? userOfToken(db, token) : null;
 }
 
 /**
- * Decoded session tokens by cookie value. Decrypting one takes several trips through the crypto thread pool, each
- * a wait behind whatever else the server is doing, and a signed-in visitor sends the same cookie with every
+ * Decoded session tokens by a hash of the token (the cookie's chunks reassembled as Auth.js does, so varying empty
+ * or extra chunks of one cookie make one entry). Decrypting one takes several trips through the crypto thread pool,
+ * each a wait behind whatever else the server is doing, and a signed-in visitor sends the same cookie with every
  * request. The token alone is never trusted (userOfToken still reads the user), so this only saves the
- * decryption; an entry lapses at the token's expiry, and the oldest go first past the bound.
+ * decryption; an entry lapses at the token's expiry, and the oldest go first past the byte bound.
  */
-const decodedTokens = new Map<string, Record<string, unknown> & { exp: number }>();
-const MAX_DECODED_TOKENS = 10_000;
+type DecodedToken = Record<string, unknown> & { exp: number };
+const decodedTokens = new Map<string, { token: DecodedToken; bytes: number }>();
+const MAX_DECODED_TOKEN_BYTES = 4 * 1024 * 1024;
+let decodedTokenBytes = 0;
 
-async function decodedSessionToken(request: Request, cookies: string, cookieName: string, keys: SessionKeys) {
-  // The cookie's value, whole or in Auth.js's chunks (name.0, name.1, …), is what was encrypted.
-  const value = cookies.split(';').map((cookie) => cookie.trim())
-    .filter((cookie) => cookie.startsWith(`${cookieName}=`) || cookie.startsWith(`${cookieName}.`)).sort().join(';');
-  const key = `${keys.secret}\u0000${value}`;
-  const known = decodedTokens.get(key);
-  if (known && known.exp * 1000 > Date.now()) return known;
+/** The cache's size, for tests of its bound. */
+export function decodedTokenCacheSize(): { entries: number; bytes: number } {
+  return { entries: decodedTokens.size, bytes: decodedTokenBytes };
+}
+
+function forgetDecoded(key: string): void {
+  const entry = decodedTokens.get(key);
+  if (!entry) return;
   decodedTokens.delete(key);
-  const token = await getToken({ req: request, secret: keys.secret, secureCookie: keys.secure, cookieName, salt: cookieName, logger: silentLogger });
-  if (!token || typeof token.exp !== 'number') return token;
-  if (decodedTokens.size >= MAX_DECODED_TOKENS) decodedTokens.delete(decodedTokens.keys().next().value!);
-  decodedTokens.set(key, token as typeof token & { exp: number });
-  return token;
+  decodedTokenBytes -= entry.bytes;
+}
+
+async function decodedSessionToken(request: Request, cookieName: string, keys: SessionKeys): Promise<Record<string, unknown> | null> {
+  const token = await getToken({ req: request, secret: keys.secret, secureCookie: keys.secure, cookieName, raw: true, logger: silentLogger });
+  if (!token) return null;
+  const key = createHash('sha256').update(keys.secret).update('\u0000').update(token).digest('base64url');
+  const known = decodedTokens.get(key);
+  if (known && known.token.exp * 1000 > Date.now()) return known.token;
+  forgetDecoded(key);
+  const decoded = await decode({ token, secret: keys.secret, salt: cookieName }).catch(() => null);
+  if (!decoded || typeof decoded.exp !== 'number') return decoded;
+  const bytes = key.length + JSON.stringify(decoded).length;
+  if (bytes > MAX_DECODED_TOKEN_BYTES) return decoded;
+  while (decodedTokenBytes + bytes > MAX_DECODED_TOKEN_BYTES) forgetDecoded(decodedTokens.keys().next().value!);
+  decodedTokens.set(key, { token: decoded as DecodedToken, bytes });
+  decodedTokenBytes += bytes;
+  return decoded;
 }
 
 /** The user a decoded token stands for, if the account still exists, is confirmed and has the token's session_version. */

@@ -17,7 +17,8 @@ export function isHttpUrl(value: string): boolean {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
-    return value.startsWith('/') && !value.startsWith('//'); // site-relative links such as the demo /embed/...
+    // Site-relative links such as the demo /embed/...; browsers read '/\\' like '//', another host.
+    return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
   }
 }
 

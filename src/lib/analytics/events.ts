@@ -14,7 +14,7 @@ import { titleKey } from '../catalog/client/cards.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
-import { onServerlessHost } from '../settings.ts';
+import { onNetlify } from '../settings.ts';
 
 type Db = Kysely<Database>;
 
@@ -107,12 +107,12 @@ interface NetlifyGeoLocals {
 
 /**
  * The visitor's country code, only from what the platform vouches for: Netlify's geolocation (locals, or the
- * x-nf-geo header when running on the serverless host, which sets it), else 'Unknown'. Client-controlled headers
+ * x-nf-geo header when running on Netlify, which sets it; not any Lambda host), else 'Unknown'. Client-controlled headers
  * (x-country, Accept-Language) would let anyone forge the analytics.
  */
 export function countryOf(request: Request, locals: unknown): string {
   const fromLocals = (locals as NetlifyGeoLocals | undefined)?.netlify?.context?.geo?.country?.code;
-  const fromHeader = onServerlessHost() ? netlifyGeoHeader(request.headers.get('x-nf-geo')) : undefined;
+  const fromHeader = onNetlify() ? netlifyGeoHeader(request.headers.get('x-nf-geo')) : undefined;
   const code = [fromLocals, fromHeader].find((value) => value && /^[A-Za-z]{2}$/.test(value.trim()));
   return code ? code.trim().toUpperCase() : 'Unknown';
 }

@@ -4,6 +4,7 @@
  * the rebuild log are not (they are secrets or transient).
  */
 import { z } from 'astro/zod';
+import { isPasswordHash } from '../accounts/passwords.ts';
 
 const int = z.number().int();
 const text = z.string();
@@ -61,7 +62,8 @@ export const BACKUP_TABLES = {
   users: {
     key: ['id'],
     row: {
-      id: uuid, email: text, password_hash: text, role: z.enum(['user', 'admin']), email_confirmed_at: timestamp.nullable(),
+      id: uuid, email: text, password_hash: text.refine(isPasswordHash, 'Expected a scrypt password hash.'),
+      role: z.enum(['user', 'admin']), email_confirmed_at: timestamp.nullable(),
       session_version: int, created_at: timestamp,
     },
   },

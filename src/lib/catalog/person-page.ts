@@ -84,8 +84,9 @@ interface CreditRow extends Pick<TitleRow, 'tmdb_id' | 'title' | 'poster_path' |
 }
 
 function knownFor(type: ContentType, row: CreditRow): KnownForCredit {
+  // An unpublished title shows nothing of itself, its character name included (it can name the title).
   if (!row.is_published) {
-    return { type, href: null, title: null, posterPath: null, year: null, character: row.character_name, popularity: null, date: null, rating: null };
+    return { type, href: null, title: null, posterPath: null, year: null, character: null, popularity: null, date: null, rating: null };
   }
   return {
     type,

@@ -27,7 +27,7 @@ import type { SessionUser } from '../accounts/contract.ts';
 import { getDb } from '../db.ts';
 import { sessionUserOf } from '../accounts/server-env.ts';
 import {
-  Forbidden, InvalidInput, PayloadTooLarge, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
+  Forbidden, InvalidInput, PayloadTooLarge, ServerBusy, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
 } from './errors.ts';
 import { describeIssues } from './contract.ts';
 import { databaseUnavailable, errorMessage, json, jsonError } from './respond.ts';
@@ -206,6 +206,7 @@ const isDataException = (error: unknown) =>
 
 export function errorResponse(error: unknown): Response {
   const status = statusOfDomainError(error);
+  if (error instanceof ServerBusy) return json({ error: error.message }, status, { 'Retry-After': String(ServerBusy.RETRY_AFTER_SECONDS) });
   if (status !== undefined) return jsonError((error as Error).message, status);
   if (isDataException(error)) return jsonError('Invalid input.', 400);
   if (isDatabaseUnavailable(error)) {

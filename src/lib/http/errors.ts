@@ -35,6 +35,10 @@ export class UpstreamFailure extends DomainError {}
 export class UpstreamNotFound extends DomainError {}
 /** A service the endpoint needs is not configured on this deployment (503). */
 export class NotConfigured extends DomainError {}
+/** The server sheds this request to keep serving the others (503, with Retry-After). */
+export class ServerBusy extends DomainError {
+  static readonly RETRY_AFTER_SECONDS = 5;
+}
 
 const STATUS = new Map<Function, number>([
   [InvalidInput, 400],
@@ -49,6 +53,7 @@ const STATUS = new Map<Function, number>([
   [UpstreamFailure, 502],
   [UpstreamNotFound, 404],
   [NotConfigured, 503],
+  [ServerBusy, 503],
 ]);
 
 /** The HTTP status of a domain error, or undefined for anything else (a bug: 500). */

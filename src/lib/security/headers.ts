@@ -22,16 +22,39 @@ export const PAGE_CSP_DIRECTIVES = [
   "form-action 'self'",
 ] as const;
 
+const AD_FRAME = /^\/ad-frame\/?$/;
 /** Pages the site frames itself (the demo player, the ad frame); nothing may frame any other page. */
-const FRAMED_BY_THE_SITE = [/^\/embed\//, /^\/ad-frame\/?$/];
+const FRAMED_BY_THE_SITE = [/^\/embed\//, AD_FRAME];
+
+/**
+ * The ad network's script runs in /ad-frame. A sandbox in the header (not only the slot's iframe attribute) binds
+ * wherever the page is opened: in the slot, at top level from a link, or in a pop-up the ad opens. The page then
+ * has an opaque origin: no cookies, storage or credentialed calls of the site.
+ */
+export const AD_FRAME_SANDBOX_FLAGS = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+const AD_FRAME_SANDBOX = `sandbox ${AD_FRAME_SANDBOX_FLAGS}`;
+/** The ad may call its own servers, never the site's API (the page policy's connect-src 'self' is dropped). */
+const AD_FRAME_CONNECT = 'connect-src https:';
 
 function frameAncestors(pathname: string): string {
   return FRAMED_BY_THE_SITE.some((pattern) => pattern.test(pathname)) ? "frame-ancestors 'self'" : "frame-ancestors 'none'";
 }
 
+/** Directives the ad frame's answer carries, whatever else its policy says. */
+function adFrameDirectives(pathname: string): string[] {
+  return AD_FRAME.test(pathname) ? [AD_FRAME_SANDBOX] : [];
+}
+
 /** What the header adds to a page whose policy Astro wrote (in its <meta> or its header). */
 function pageHeaderPolicy(pathname: string): string {
-  return [frameAncestors(pathname), "object-src 'none'", "base-uri 'self'"].join('; ');
+  return [frameAncestors(pathname), "object-src 'none'", "base-uri 'self'", ...adFrameDirectives(pathname)].join('; ');
+}
+
+/** Astro's policy for an on-demand page, with the directives this site adds (and, for the ad frame, replaces). */
+function onDemandPagePolicy(astroPolicy: string, pathname: string): string {
+  let directives = astroPolicy.split(';').map((directive) => directive.trim()).filter(Boolean);
+  if (AD_FRAME.test(pathname)) directives = [...directives.filter((directive) => !directive.startsWith('connect-src')), AD_FRAME_CONNECT];
+  return [...directives, frameAncestors(pathname), ...adFrameDirectives(pathname)].join('; ');
 }
 
 /** API answers and other non-HTML: nothing to load, nothing may frame them. */
@@ -56,8 +79,8 @@ export function withSecurityHeaders(response: Response, pathname: string): Respo
   const target = hasMutableHeaders(response) ? response : new Response(response.body, response);
   const astroPolicy = target.headers.get('Content-Security-Policy');
   const isHtml = target.headers.get('Content-Type')?.startsWith('text/html') ?? false;
-  const policy = astroPolicy ? `${astroPolicy.replace(/;?\s*$/, '')}; ${frameAncestors(pathname)}`
-    : isHtml ? pageHeaderPolicy(pathname) : NON_PAGE_POLICY;
+  const policy = astroPolicy ? onDemandPagePolicy(astroPolicy, pathname)
+    : isHtml ? pageHeaderPolicy(pathname) : [NON_PAGE_POLICY, ...adFrameDirectives(pathname)].join('; ');
   for (const [name, value] of Object.entries(COMMON_HEADERS)) target.headers.set(name, value);
   target.headers.set('Content-Security-Policy', policy);
   return target;
@@ -73,9 +96,12 @@ function hasMutableHeaders(response: Response): boolean {
   }
 }
 
-/** Netlify's `_headers` file: the same headers for the files its CDN serves. */
+/**
+ * Netlify's `_headers` file: the same headers for the files its CDN serves. Where several paths match, Netlify
+ * takes each header from the last, so the ad frame's blocks come after the site-wide one.
+ */
 export function netlifyHeadersFile(): string {
   const block = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
-  return `${block('/*', staticFileHeaders('/'))}\n`;
+  return `${['/*', '/ad-frame', '/ad-frame/'].map((path) => block(path, staticFileHeaders(path === '/*' ? '/' : path))).join('\n')}\n`;
 }

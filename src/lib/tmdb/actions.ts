@@ -10,7 +10,7 @@ import { errorMessage } from '../http/respond.ts';
 import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
 import type { AddMovieInput, PersonDetails } from './contract.ts';
-import { fetchPerson, importMovie, importShow, personDetailColumns } from './importer.ts';
+import { fetchPerson, importMovie, importShow } from './importer.ts';
 
 type Db = Kysely<Database>;
 
@@ -88,10 +88,17 @@ export async function personDetails(db: Db, client: TmdbClient | null, id: numbe
     throw refusal;
   }
   refusedLookups.delete(id);
-  const details = personDetailColumns(person);
+  // Only the page's details: the card's name, photo and department stay as imported, so this write (which any visitor
+  // can cause) does not bump catalogue_version and make every process reload (0010_security_housekeeping.ts).
+  const details = {
+    birthday: person.birthday ?? null, deathday: person.deathday ?? null, place_of_birth: person.place_of_birth ?? null,
+    // Never null once fetched: a null biography is what marks a row TMDB has not been asked about.
+    biography: person.biography ?? '',
+    twitter_id: person.external_ids?.twitter_id ?? null, instagram_id: person.external_ids?.instagram_id ?? null,
+  };
   // Kept so the next build prerenders the full page and this lookup is not repeated.
   await db.updateTable('people').set({ ...details, updated_at: new Date() }).where('id', '=', id).execute();
-  return personAnswer({ id: row.id, name: row.name, ...details });
+  return personAnswer({ ...row, ...details });
 }
 
 /** A person's details as the people table holds them. */

@@ -1,8 +1,8 @@
 /**
  * The Netlify background functions that run a TMDB job (netlify/functions/import-background.ts and
  * sync-background.ts). The `-background` name makes Netlify answer the caller 202 at once and run the function for
- * up to 15 minutes. POST { id }: whoever created the job calls it; a job that is not queued or stale is left alone
- * by the job's own claim, so a stray call does nothing.
+ * up to 15 minutes. POST { id }: whoever created the job calls it, signed (job-signature.ts); an unsigned call is
+ * refused before the database is touched, and a job that is not queued or stale is left alone by the job's own claim.
  */
 import type { Context } from '@netlify/functions';
 import type { Kysely } from 'kysely';
@@ -12,14 +12,19 @@ import { errorMessage } from '../http/respond.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { ImportJobRef } from './contract.ts';
+import { isSignedJob, JOB_SIGNATURE_HEADER, type JobTable } from './job-signature.ts';
 
 type RunJob = (db: Kysely<Database>, client: TmdbClient | null, id: number) => Promise<void>;
 
-/** The function that runs `run` for the job the POST names; `what` names the job ('an import job') in answers and logs. */
-export function backgroundJobFunction(what: string, run: RunJob) {
+/**
+ * The function that runs `run` for the job of `table` the signed POST names; `what` names the job ('an import job') in
+ * answers and logs.
+ */
+export function backgroundJobFunction(table: JobTable, what: string, run: RunJob) {
   return async (request: Request, _context: Context): Promise<Response> => {
     const job = ImportJobRef.safeParse(await request.json().catch(() => null));
     if (!job.success) return new Response(`Expected { id } of ${what}.`, { status: 400 });
+    if (!isSignedJob(table, job.data.id, request.headers.get(JOB_SIGNATURE_HEADER))) return new Response('Unsigned call refused.', { status: 403 });
     try {
       await run(await getDb(), configuredTmdbClient(), job.data.id);
       return new Response(`Ran ${what} (${job.data.id}).`, { status: 200 });

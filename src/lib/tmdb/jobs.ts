@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { errorMessage } from '../http/respond.ts';
 import { netlifySiteUrl, onServerlessHost } from '../settings.ts';
+import { JOB_SIGNATURE_HEADER, signJob, type JobTable } from './job-signature.ts';
 
-export type JobTable = 'import_jobs' | 'tmdb_syncs';
 type Db = Kysely<Database>;
 
 /** Longer than any one page takes, even rate-limited: a job silent for this long lost its worker. */
@@ -58,7 +58,7 @@ export async function startWorker(db: Db, table: JobTable, id: number, worker: {
   }
   try {
     const response = await fetch(new URL(worker.functionPath, netlifySiteUrl() ?? worker.origin), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }),
+      method: 'POST', headers: { 'Content-Type': 'application/json', [JOB_SIGNATURE_HEADER]: signJob(table, id) }, body: JSON.stringify({ id }),
     });
     if (!response.ok) throw new Error(`the background function answered ${response.status}.`);
   } catch (error) {

@@ -15,6 +15,7 @@ export const MESSAGES = {
   emailAndPasswordRequired: 'Email and password are required.',
   currentPasswordWrong: 'Current password is incorrect.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
 } as const;
 
 /**
@@ -25,6 +26,7 @@ export const SIGN_IN_ERRORS = {
   invalid_credentials: 'Invalid login credentials.',
   email_not_confirmed: 'Email not confirmed. Please check your inbox for the confirmation link.',
   rate_limited: MESSAGES.tooManyAttempts,
+  server_busy: MESSAGES.serverBusy,
 } as const;
 
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

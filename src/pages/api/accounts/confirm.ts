@@ -1,15 +1,18 @@
-/** The link in the confirmation e-mail: activates the account and goes to the login page. */
+/**
+ * Links mailed before the confirmation page existed: they open that page (src/pages/confirm-email.astro) and
+ * activate nothing themselves, since a GET is what mail scanners send.
+ */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { ConfirmQuery } from '../../../lib/accounts/contract.ts';
-import { confirmAccount } from '../../../lib/accounts/actions.ts';
+import { CONFIRM_PAGE_PATH } from '../../../lib/accounts/client/routes.ts';
 
 export const prerender = false;
 
 export const GET = endpoint({
   access: 'public',
   query: ConfirmQuery,
-  handler: async ({ db, query }) => {
-    const confirmed = await confirmAccount(db, query.token ?? '');
-    return new Response(null, { status: 303, headers: { Location: `/login?confirmed=${confirmed ? 1 : 0}`, 'Cache-Control': 'no-store' } });
-  },
+  handler: async ({ query }) => new Response(null, {
+    status: 303,
+    headers: { Location: `${CONFIRM_PAGE_PATH}?${new URLSearchParams({ token: query.token ?? '' })}`, 'Cache-Control': 'no-store' },
+  }),
 });

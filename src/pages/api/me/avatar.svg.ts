@@ -1,4 +1,4 @@
-/** The signed-in user's avatar as SVG. */
+/** The signed-in user's avatar as SVG; never cached, since one URL serves whoever is signed in to the browser. */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { avatarSvg } from '../../../lib/accounts/avatar.ts';
 
@@ -7,6 +7,6 @@ export const prerender = false;
 export const GET = endpoint({
   access: 'user',
   handler: ({ user }) => new Response(avatarSvg(user.email), {
-    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=86400' },
+    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store' },
   }),
 });
