@@ -70,6 +70,8 @@ async function expectVisibleFocus(target: Locator): Promise<void> {
 for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
+    // Each journey walks several pages: more than the default 30 s on a busy 2-core CI machine.
+    test.describe.configure({ timeout: 90_000 });
     // The mobile app prompt opens on a phone's first page; these journeys start after it was skipped.
     test.beforeEach(async ({ page }) => page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped')));
 
