@@ -15,6 +15,7 @@ import { consumeAuthToken } from '../../src/lib/accounts/tokens.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { createTestUser } from '../support/sessions.ts';
+import { CONFIRM_PAGE_PATH } from '../../src/lib/accounts/client/routes.ts';
 
 const SITE = 'https://cinecat.example';
 const USER = 'mailer';
@@ -96,7 +97,7 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail).toMatchObject({ to: ['starttls@example.com'], secure: true, user: USER });
-    const token = mail!.text.match(new RegExp(`${SITE}/api/accounts/confirm\\?token=([\\w-]+)`))?.[1];
+    const token = mail!.text.match(new RegExp(`${SITE}${CONFIRM_PAGE_PATH}\\?token=([\\w-]+)`))?.[1];
     expect(token).toBeDefined();
     expect(await consumeAuthToken(getDb(), token!, 'confirm_email')).not.toBeNull();
     expect(await queued()).toEqual([]);
