@@ -132,7 +132,8 @@ export class StaticPageGate {
       if (this.failing) console.log('[publishing] takedown checks work again');
       this.failing = false;
     } catch (error) {
-      if (!this.failing) console.error('[publishing] cannot check for takedowns; retrying every', POLL_MS, 'ms', error);
+      // One line, no stack: a database that is away is an outage, not a fault of this code (the 503 path logs it too).
+      if (!this.failing) console.error(`[publishing] cannot check for takedowns; retrying every ${POLL_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
       this.failing = true;
     }
   }
