@@ -18,6 +18,7 @@ import type { Database } from '../../../db/schema.ts';
 import { DETAIL_PREFIX, parseDetailPath, type DetailKind } from '../catalog/detail-fallback.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { readCatalogueVersion } from '../catalog/catalogue-version.ts';
+import { errorMessage } from '../http/respond.ts';
 import { onCatalogueChange } from './catalogue-changes.ts';
 
 export const POLL_MS = 500;
@@ -133,7 +134,7 @@ export class StaticPageGate {
       this.failing = false;
     } catch (error) {
       // One line, no stack: a database that is away is an outage, not a fault of this code (the 503 path logs it too).
-      if (!this.failing) console.error(`[publishing] cannot check for takedowns; retrying every ${POLL_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
+      if (!this.failing) console.error(`[publishing] cannot check for takedowns; retrying every ${POLL_MS} ms: ${errorMessage(error)}`);
       this.failing = true;
     }
   }
