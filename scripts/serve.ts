@@ -1,5 +1,6 @@
 /**
- * Serves a production build, one step after another: the security headers of src/lib/security/headers.ts, a 400
+ * Serves a production build, one step after another: the security headers of src/lib/security/headers.ts, a 421
+ * for a host name it does not serve (src/lib/security/allowed-hosts.ts), a 400
  * for a URL that does not decode, on-the-fly compression (src/lib/compression/on-the-fly.ts), the static-page gate
  * (src/lib/publishing/static-pages.ts: a page taken down or edited since the build skips the files), the build's
  * static files (src/lib/http/static-files.ts, which send the precompressed variants the build stored), then
@@ -16,6 +17,7 @@ import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
 import { getDb } from '../src/lib/db.ts';
 import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
 import { StaticPageGate } from '../src/lib/publishing/static-pages.ts';
+import { knownHostsOnly } from '../src/lib/security/allowed-hosts.ts';
 import { staticFileHeaders } from '../src/lib/security/headers.ts';
 import { serverHost, serverPort } from '../src/lib/settings.ts';
 
@@ -33,7 +35,7 @@ const securityHeaders: Middleware = (req, res, next) => {
 const gate = new StaticPageGate(await getDb(), clientDir);
 const stopGate = await gate.start();
 const takedowns: Middleware = (req, res, next) => (gate.servesStatic(pathnameOf(req)) ? next() : onDemand(req, res));
-const steps: Middleware[] = [securityHeaders, decodableUrls, compressOnTheFly(), takedowns, staticFiles(clientDir)];
+const steps: Middleware[] = [securityHeaders, knownHostsOnly, decodableUrls, compressOnTheFly(), takedowns, staticFiles(clientDir)];
 const port = serverPort();
 const host = serverHost();
 

@@ -43,7 +43,8 @@ export function trustedProxyHops(): number {
   return Number.isInteger(hops) && hops > 0 ? hops : 0;
 }
 
-const isLoopback = (host: string) =>
+/** A loopback name or address: `localhost`, `*.localhost`, 127.x.y.z, ::1. */
+export const isLoopback = (host: string) =>
   ['localhost', '::1', '[::1]'].includes(host.toLowerCase()) || host.toLowerCase().endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
@@ -98,6 +99,8 @@ export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.ast
 /** Where `npm start` serves. */
 export const serverPort = () => read('PORT', optionalPort) ?? 4321;
 export const serverHost = () => text('HOST') ?? '127.0.0.1';
+/** Host names the Node server answers for besides loopback, IP addresses and SITE_URL's (ALLOWED_HOSTS, comma-separated). */
+export const extraAllowedHosts = () => (text('ALLOWED_HOSTS') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
 /** The canonical origin given to builds (astro.config.mjs `site`), defaulting to the local server. */
 export const siteUrlSetting = () => read('SITE_URL', optionalUrl);
 /** The build's canonical origin: SITE_URL, else Netlify's URL, else the local server's default address. */

@@ -221,6 +221,8 @@ test.describe('signed in as admin', () => {
     try {
       await page.getByRole('tab', { name: 'Requests' }).click();
       await page.getByPlaceholder('Search requests...').fill('E2E paged');
+      // The search applies after a pause in typing, and resets the pager to page 1: wait until it has.
+      await expect(page.getByTestId('total-count')).toHaveText('55 requests');
       const pager = page.getByRole('navigation', { name: 'Pages' });
       await expect(pager.getByText('Page 1 of 2')).toBeVisible();
       await expect(page.getByTestId('request-row')).toHaveCount(50);
@@ -239,6 +241,7 @@ test.describe('signed in as admin', () => {
     const job = await db.insertInto('import_jobs').values({ kind: 'movie', start_page: 7, end_page: 8, current_page: 7, processed: 4, status: 'running' })
       .returning('id').executeTakeFirstOrThrow();
     try {
+      await page.reload(); // the panel looks for a running job as it mounts, which may have been before the insert
       const bulk = page.getByRole('group', { name: 'Bulk Import' });
       const following = async () => {
         await expect(bulk.getByTestId('import-progress')).toHaveText('Importing movies, pages 7-8… 4 item(s) processed.');

@@ -3,6 +3,7 @@
  * security headers on every kind of answer, pages that run under that policy without a violation, and
  * hostile catalogue text (markup and a NUL byte from TMDB) that reaches a public page as text only.
  */
+import { request, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from '@playwright/test';
 import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { HOSTILE_MARKUP, HOSTILE_MOVIE_ID, HOSTILE_TITLE } from '../support/tmdb-fixtures/index.ts';
@@ -121,4 +122,25 @@ test('hostile TMDB text is imported, rebuilt into the public page, and shown as 
   expect(blocks.length).toBeGreaterThan(0);
   const names = blocks.map((block) => JSON.parse(block) as { name?: string }).map((data) => data.name);
   expect(names).toContain(HOSTILE_TITLE);
+});
+
+test('a host name the server does not serve (a DNS-rebinding page) gets 421 on every path, and no session', async ({ baseURL }) => {
+  const { port } = new URL(baseURL!);
+  const ask = (host: string, path: string, method = 'GET') => new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { Host: host, 'Content-Type': 'application/x-www-form-urlencoded' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? `email=${encodeURIComponent('admin@example.com')}&password=admin12345` : undefined);
+  });
+  for (const [path, method] of [['/', 'GET'], ['/admin', 'GET'], ['/api/auth/csrf', 'GET'], ['/api/auth/callback/credentials', 'POST']] as const) {
+    const refused = await ask(`rebound.example:${port}`, path, method);
+    expect(refused.status, path).toBe(421);
+    expect(refused.body).toBe(`This server does not answer for the host "rebound.example:${port}". Add its name to ALLOWED_HOSTS to serve it.\n`);
+    expect(refused.headers['set-cookie'], path).toBeUndefined();
+  }
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `192.168.1.20:${port}`]) {
+    expect((await ask(host, '/')).status, host).toBe(200);
+  }
 });
