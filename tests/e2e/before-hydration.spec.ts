@@ -139,9 +139,10 @@ test.describe('the page scripts start after the largest paint', () => {
     expect(Number(scriptsAt)).toBeGreaterThan(Number(loadedAt));
   });
 
-  test("and once the lead image's paint has been reported", async ({ page, db }) => {
+  test("and once the lead image's paint has been reported, or 500 ms after load without a report", async ({ page, db }) => {
     await page.addInitScript(() => {
       const mark = (name: string) => { document.documentElement.dataset[name] ??= String(performance.now()); };
+      window.addEventListener('load', () => mark('loadedAt'));
       // A busy phone: the report of a paint (with the time its frame was presented) comes 300 ms late.
       const Reported = window.PerformanceObserver;
       window.PerformanceObserver = class extends Reported {
@@ -157,8 +158,10 @@ test.describe('the page scripts start after the largest paint', () => {
     });
     await page.goto(await moviePath(db));
     await expect(page.locator('html[data-scripts-at]')).toHaveCount(1);
-    const { paintReportedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
-    expect(Number(scriptsAt)).toBeGreaterThan(Number(paintReportedAt));
+    const { loadedAt, paintReportedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+    // A slow machine may report the paint itself more than 200 ms after load: then the 500 ms bound is what holds.
+    const awaited = Math.min(Number(paintReportedAt ?? Infinity), Number(loadedAt) + 500);
+    expect(Number(scriptsAt)).toBeGreaterThanOrEqual(awaited - 5); // timers may round by a millisecond or two
   });
 
   test('or 2 s after the document when an image host is slow', async ({ page, db }) => {
