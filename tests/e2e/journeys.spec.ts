@@ -212,3 +212,101 @@ test.describe('the movie page on a slow phone (CPU throttled 6×)', () => {
     });
   }
 });
+
+/**
+ * Every control that wakes an island or a page script, each pressed once on a freshly opened page of a slow phone,
+ * as soon as the markup is parsed: the press may come before any script has run, and must still act, once.
+ */
+test.describe('every scripted control, pressed once on a fresh page of a slow phone (CPU throttled 6×)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page, context }) => {
+    await page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped'));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+  const toast = (page: Page, text: string) => page.locator('[data-toaster]').getByText(text, { exact: true }).first();
+
+  /** Throttles the CPU, then opens `path` and returns once its markup is parsed, before the page's scripts. */
+  async function openFresh(page: Page, path: string): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+  }
+
+  /** A published show with a trailer, a season 2, and a season 1 episode on the demo player, and that episode. */
+  async function showWithSeasons(db: Kysely<Database>) {
+    const show = await db.selectFrom('tv_shows').select(['tv_shows.id', 'name', 'tmdb_id', 'trailer_key']).where('is_published', '=', true)
+      .where('trailer_key', 'is not', null)
+      .where((eb) => eb.exists(eb.selectFrom('tv_show_episodes').select('id').whereRef('tv_show_id', '=', 'tv_shows.id').where('season_number', '=', 2)))
+      .where((eb) => eb.exists(eb.selectFrom('tv_show_episodes').select('id').whereRef('tv_show_id', '=', 'tv_shows.id')
+        .where('season_number', '=', 1).where('stream_url', 'like', '/embed/%')))
+      .orderBy('tv_shows.id').executeTakeFirstOrThrow();
+    const episodes = db.selectFrom('tv_show_episodes').select(['season_number', 'episode_number', 'name', 'stream_url'])
+      .where('tv_show_id', '=', show.id).orderBy('episode_number');
+    const streamed = await episodes.where('season_number', '=', 1).where('stream_url', 'like', '/embed/%').executeTakeFirstOrThrow();
+    const secondSeason = await episodes.where('season_number', '=', 2).executeTakeFirstOrThrow();
+    return { show, path: `/tv/${slugify(show.name)}/${show.tmdb_id}`, streamed, secondSeason };
+  }
+  const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
+
+  test('TV page: a season tab shows that season', async ({ page, db }) => {
+    const { path, secondSeason } = await showWithSeasons(db);
+    await openFresh(page, path);
+    await page.getByRole('tab', { name: 'Season 2' }).click();
+    await expect(page.getByRole('tab', { name: 'Season 2' })).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+    await expect(page.getByRole('tabpanel').getByRole('button').first()).toContainText(`${secondSeason.episode_number}. `);
+  });
+
+  test('TV page: an episode plays under Now Playing', async ({ page, db }) => {
+    const { path, streamed } = await showWithSeasons(db);
+    await openFresh(page, path);
+    await page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${streamed.episode_number}\\. `) }).click();
+    await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.now-playing iframe')).toHaveAttribute('src', streamed.stream_url!);
+  });
+
+  test("TV page's quick actions: Trailer, Share and Rate each act once", async ({ page, db, baseURL }) => {
+    const { show, path } = await showWithSeasons(db);
+    await openFresh(page, path);
+    await quickActions(page).getByRole('button', { name: 'Trailer' }).click();
+    await expect(page.locator('.trailer-panel iframe')).toHaveAttribute('src', new RegExp(`/embed/${show.trailer_key}\\?`), { timeout: 60_000 });
+    await quickActions(page).getByRole('button', { name: 'Share' }).click();
+    await expect(toast(page, 'Link copied to clipboard!')).toBeVisible({ timeout: 60_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}`);
+    await quickActions(page).getByRole('button', { name: '★ Rate' }).click();
+    await expect(toast(page, 'Feature coming soon!')).toBeVisible();
+    await expect(page.locator('[data-toaster]').getByText('Feature coming soon!')).toHaveCount(1);
+  });
+
+  test("TV page's Wishlist: a visitor is sent to log in; a user's press saves the show", async ({ page, db }) => {
+    const { show, path } = await showWithSeasons(db);
+    await openFresh(page, path);
+    await quickActions(page).getByRole('button', { name: '♡ Wishlist' }).click();
+    await page.waitForURL('**/login', { timeout: 60_000 });
+
+    const email = await newUser(db);
+    await signIn(page, email, PASSWORD);
+    await openFresh(page, path);
+    await quickActions(page).getByRole('button', { name: '♡ Wishlist' }).click();
+    await expect(toast(page, 'Added to Wishlist')).toBeVisible({ timeout: 60_000 });
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(await db.selectFrom('user_list_items').select(['list', 'content_type', 'content_tmdb_id']).where('user_id', '=', user.id).execute())
+      .toEqual([{ list: 'wishlist', content_type: 'tv', content_tmdb_id: show.tmdb_id }]);
+  });
+
+  test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {
+    const movie = await playableMovie(db, 3);
+    const email = await newUser(db);
+    await signIn(page, email, PASSWORD);
+    await openFresh(page, moviePath(movie));
+    await page.getByRole('button', { name: '+ My List' }).click();
+    await expect(toast(page, 'Added to My List')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Rate 4 stars' }).click();
+    await expect(toast(page, 'You rated this 4 star(s).')).toBeVisible({ timeout: 60_000 });
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(await db.selectFrom('user_list_items').select(['list', 'content_tmdb_id']).where('user_id', '=', user.id).execute())
+      .toEqual([{ list: 'my_list', content_tmdb_id: movie.tmdb_id }]);
+    expect(await db.selectFrom('user_ratings').select(['rating', 'content_tmdb_id']).where('user_id', '=', user.id).execute())
+      .toEqual([{ rating: 4, content_tmdb_id: movie.tmdb_id }]);
+  });
+});

@@ -74,6 +74,16 @@ describeEachEngine('the daily job (Netlify scheduled function)', (getDb) => {
     expect(await dailyJobDue(currentDb, Date.now() + 25 * 3_600_000)).toBe(true);
   });
 
+  it('without TMDB, a site built in the last day is not rebuilt by the daily job', async () => {
+    const now = Date.now();
+    expect(await dailyJobDue(currentDb, now, new Date(now - 3_600_000).toISOString())).toBe(false);
+    expect(await dailyJobDue(currentDb, now, new Date(now - 25 * 3_600_000).toISOString())).toBe(true);
+    expect(await dailyJobDue(currentDb, now, undefined)).toBe(true);
+    vi.stubEnv('TMDB_API_KEY', fake.apiKey);
+    vi.stubEnv('TMDB_API_BASE_URL', fake.baseUrl);
+    expect(await dailyJobDue(currentDb, now, new Date(now - 3_600_000).toISOString()), 'the sync still runs daily').toBe(true);
+  });
+
   it('without TMDB, requests the rebuild alone', async () => {
     vi.stubEnv('NETLIFY_BUILD_HOOK_URL', hookUrl);
     expect(await invoke()).toEqual({ status: 200, text: 'Site rebuild requested.' });
