@@ -272,26 +272,32 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
     await expect(page.locator('.trailer-panel iframe')).toHaveAttribute('src', new RegExp(`/embed/${show.trailer_key}\\?`), { timeout: 60_000 });
     await quickActions(page).getByRole('button', { name: 'Share' }).click();
     await expect(toast(page, 'Link copied to clipboard!')).toBeVisible({ timeout: 60_000 });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}/`); // the canonical URL
+    // Scrolled down, back-to-top shows too, and covers none of the bar's buttons (a click fails on a covered one).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
     await quickActions(page).getByRole('button', { name: '★ Rate' }).click();
     await expect(toast(page, 'Feature coming soon!')).toBeVisible();
     await expect(page.locator('[data-toaster]').getByText('Feature coming soon!')).toHaveCount(1);
   });
 
-  test("TV page's Wishlist: a visitor is sent to log in; a user's press saves the show", async ({ page, db }) => {
+  test("TV page's Wishlist: a visitor's press waits for sign-in and applies once; a user's press takes it off again", async ({ page, db }) => {
     const { show, path } = await showWithSeasons(db);
     await openFresh(page, path);
     await quickActions(page).getByRole('button', { name: '♡ Wishlist' }).click();
     await page.waitForURL('**/login', { timeout: 60_000 });
-
+    await expect(toast(page, 'Please log in to save items to your list.')).toBeVisible();
     const email = await newUser(db);
     await signIn(page, email, PASSWORD);
+    await expect(toast(page, 'Item added to your wishlist !')).toBeVisible();
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const saved = () => db.selectFrom('user_list_items').select(['list', 'content_type', 'content_tmdb_id']).where('user_id', '=', user.id).execute();
+    expect(await saved()).toEqual([{ list: 'wishlist', content_type: 'tv', content_tmdb_id: show.tmdb_id }]);
+
     await openFresh(page, path);
     await quickActions(page).getByRole('button', { name: '♡ Wishlist' }).click();
-    await expect(toast(page, 'Added to Wishlist')).toBeVisible({ timeout: 60_000 });
-    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await db.selectFrom('user_list_items').select(['list', 'content_type', 'content_tmdb_id']).where('user_id', '=', user.id).execute())
-      .toEqual([{ list: 'wishlist', content_type: 'tv', content_tmdb_id: show.tmdb_id }]);
+    await expect(toast(page, 'Removed from Wishlist')).toBeVisible({ timeout: 60_000 });
+    expect(await saved()).toEqual([]);
   });
 
   test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {
