@@ -17,6 +17,7 @@ import type { Mailer } from './mail.ts';
 import { normaliseEmail } from './client/rules.ts';
 import { createAuthToken } from './tokens.ts';
 import { CONFIRM_PAGE_PATH } from './client/routes.ts';
+import { errorMessage } from '../http/respond.ts';
 
 export type AccountMailJob =
   | { kind: 'sign_up'; email: string; passwordHash: string }
@@ -50,7 +51,7 @@ export async function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Pr
       await deps.db.deleteFrom('account_mail_jobs').where('id', '=', job.id).execute();
       sent++;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (job.attempts >= MAX_ATTEMPTS) {
         console.error(`[mail] giving up on a ${job.kind} e-mail after ${job.attempts} attempts: ${message}`);
         await deps.db.deleteFrom('account_mail_jobs').where('id', '=', job.id).execute();

@@ -11,6 +11,7 @@ import { BackupError, type Row } from './backup.ts';
 import type { RestoreDone } from '../admin/contract.ts';
 import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
 import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
+import { errorMessage } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
 
@@ -98,7 +99,7 @@ async function attempt(table: BackupTable, work: () => Promise<unknown>): Promis
   try {
     await work();
   } catch (error) {
-    throw new BackupError(`Failed to restore table ${table}.`, table, error instanceof Error ? error.message : String(error));
+    throw new BackupError(`Failed to restore table ${table}.`, table, errorMessage(error));
   }
 }
 

@@ -14,6 +14,7 @@ import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
 import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
+import { errorMessage } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
@@ -197,5 +198,5 @@ function iso(value: Date | string | null | undefined): string | null {
 }
 
 function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  return errorMessage(error).slice(0, 2000);
 }

@@ -8,6 +8,7 @@ import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_POPULAR_PAGE } from './contract.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, idPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
+import { errorMessage } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
 type Tx = Transaction<Database>;
@@ -139,7 +140,7 @@ export async function importPopularPage(db: Db, client: TmdbClient, kind: Conten
       summaries.push(kind === 'movie' ? await importMovie(db, client, item.id, {}, options) : await importShow(db, client, item.id, options));
     } catch (error) {
       if (stopsTheRun(error)) throw error;
-      skipped.push({ tmdbId: item.id, reason: error instanceof Error ? error.message : String(error) });
+      skipped.push({ tmdbId: item.id, reason: errorMessage(error) });
     }
   }
   const lastPage = Math.min(list.total_pages, MAX_POPULAR_PAGE);
