@@ -18,6 +18,7 @@ export interface TitleRow extends CardRow {
   popularity: number;
   is_published: boolean;
   created_at: Date;
+  updated_at: Date;
 }
 
 export interface GenreLink { title_id: number; genre_id: number }
@@ -68,7 +69,7 @@ const CARD_COLUMNS_OF = {
 // Subqueries need no connection: they are compiled as part of the query that uses them.
 const eb = expressionBuilder<Database>();
 /** Columns both title tables name alike. */
-const SHARED_COLUMNS = ['id', 'overview', 'vote_count', 'popularity', 'is_published', 'created_at'] as const;
+const SHARED_COLUMNS = ['id', 'overview', 'vote_count', 'popularity', 'is_published', 'created_at', 'updated_at'] as const;
 const CREDIT_COLUMNS = ['person_id', 'credit_order', 'character_name'] as const;
 
 export const TITLE_KINDS = {
