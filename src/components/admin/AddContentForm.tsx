@@ -4,7 +4,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { api } from './api.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {
@@ -21,7 +21,7 @@ export default function AddContentForm({ kind, onAdded }: { kind: ContentType; o
     setBusy(true);
     try {
       const body: AddTitleRequest = kind === 'movie' ? { tmdbId: id, streamUrl: stream || null, downloadUrl: download || null } : { tmdbId: id };
-      await api(`/api/admin/${TITLE_KIND_PATHS[kind].adminPath}/add`, 'POST', body);
+      await api(`/api/admin/${CLIENT_TITLE_KINDS[kind].adminPath}/add`, 'POST', body);
       showToast('Content added successfully!', 'success');
       setTmdbId(''); setStream(''); setDownload('');
       await onAdded();
@@ -34,7 +34,7 @@ export default function AddContentForm({ kind, onAdded }: { kind: ContentType; o
 
   return (
     <form className="admin-card" onSubmit={submit} aria-label="Add New">
-      <h2>Add New {kind === 'movie' ? 'Movie' : 'TV Show'}</h2>
+      <h2>Add New {CLIENT_TITLE_KINDS[kind].label}</h2>
       <label>TMDB ID
         <input className="admin-input" type="number" min={1} step={1} required value={tmdbId} onChange={(event) => setTmdbId(event.target.value)} />
       </label>

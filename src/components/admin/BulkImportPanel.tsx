@@ -9,7 +9,7 @@ import { api } from './api.ts';
 import { ApiError, errorText } from '../../lib/http/api-client.ts';
 import type { ActiveImport, ImportAlreadyRunningAnswer, ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 
 const POLL_MS = 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,7 +72,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
     setProcessed(0); setSkipped([]);
     let job: ImportJob;
     try {
-      job = await api<ImportJob>(`/api/admin/import/${TITLE_KIND_PATHS[kind].adminPath}`, 'POST', { page: first, endPage: last });
+      job = await api<ImportJob>(`/api/admin/import/${CLIENT_TITLE_KINDS[kind].adminPath}`, 'POST', { page: first, endPage: last });
     } catch (error) {
       const answer = error instanceof ApiError && error.status === 409 ? error.body as ImportAlreadyRunningAnswer : null;
       if (!answer) {
@@ -104,7 +104,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
       </div>
       <p aria-live="polite" data-testid="import-progress">
         {running
-          ? `Importing ${running.kind === 'movie' ? 'movies' : 'TV'}, pages ${running.startPage}-${running.endPage}… ${processed} item(s) processed.`
+          ? `Importing ${CLIENT_TITLE_KINDS[running.kind].importLabel}, pages ${running.startPage}-${running.endPage}… ${processed} item(s) processed.`
           : processed ? `${processed} item(s) processed.` : ''}
       </p>
       {stopped && <p className="admin-banner error" role="alert">{stopped}</p>}

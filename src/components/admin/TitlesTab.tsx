@@ -12,11 +12,11 @@ import type { AdminCount, AdminTitleRow, PublishRequest } from '../../lib/admin/
 import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { TITLE_KIND_PATHS } from '../../lib/catalog/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 
 export default function TitlesTab({ kind }: { kind: ContentType }) {
-  const label = kind === 'movie' ? 'movies' : 'TV shows';
-  const endpoint = `/api/admin/${TITLE_KIND_PATHS[kind].adminPath}`;
+  const { adminPath, pluralInText, nameLabel } = CLIENT_TITLE_KINDS[kind];
+  const endpoint = `/api/admin/${adminPath}`;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -70,9 +70,9 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
         <BulkImportPanel onProgress={load} />
       </div>
       <div className="admin-toolbar">
-        <input type="search" className="admin-input" placeholder={`Search ${label}...`} aria-label={`Search ${label}`}
+        <input type="search" className="admin-input" placeholder={`Search ${pluralInText}...`} aria-label={`Search ${pluralInText}`}
           value={search} onChange={(event) => setSearch(event.target.value)} />
-        <span className="admin-count" data-testid="total-count">{data ? `${data.total} ${label}` : ''}</span>
+        <span className="admin-count" data-testid="total-count">{data ? `${data.total} ${pluralInText}` : ''}</span>
         <button type="button" className="btn" disabled={!selected.size} onClick={() => publish([...selected], true)}>Publish</button>
         <button type="button" className="btn" disabled={!selected.size} onClick={() => publish([...selected], false)}>Draft</button>
         <button type="button" className="btn btn-danger" disabled={!selected.size} onClick={() => remove([...selected])}>
@@ -86,7 +86,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
             <tr>
               <th><input type="checkbox" aria-label="Select all" checked={allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} /></th>
-              <th>Poster</th><th>{kind === 'movie' ? 'Title' : 'Name'}</th><th>TMDB ID</th>
+              <th>Poster</th><th>{nameLabel}</th><th>TMDB ID</th>
               {kind === 'movie' ? <><th>Stream URL</th><th>Download URL</th></> : <th>Trailer key</th>}
               <th>Status</th><th>Actions</th>
             </tr>
@@ -98,7 +98,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
                 onSaved={load} onTogglePublished={() => publish([item.id], !item.isPublished)} onDelete={() => remove([item.id])}
                 onEpisodes={() => setEpisodesOf(item)} />
             ))}
-            {data && !items.length && <tr><td colSpan={8} className="admin-empty">No {label} found.</td></tr>}
+            {data && !items.length && <tr><td colSpan={8} className="admin-empty">No {pluralInText} found.</td></tr>}
           </tbody>
         </table>
       </div>

@@ -1,5 +1,6 @@
 /** The React twin of catalog/TitleCard.astro (same markup and classes) for islands that render cards. */
 import { formatRating, titleHref, type TitleCard } from '../../lib/catalog/client/cards.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 import ArtworkView from '../catalog/ArtworkView.tsx';
 
 /** `href` overrides the title page link (Continue Watching resumes on an episode). */
@@ -10,7 +11,7 @@ export default function TitleCardView({ card, showType = false, href }: { card: 
         alt={`${card.title} poster`} width={300} height={450} />
       <span className="title-card-name">{card.title}</span>
       <span className="title-card-meta">
-        {showType && `${card.type === 'movie' ? 'Movie' : 'TV'} · `}{card.year ?? '—'} · ★ {formatRating(card.voteAverage)}
+        {showType && `${CLIENT_TITLE_KINDS[card.type].shortLabel} · `}{card.year ?? '—'} · ★ {formatRating(card.voteAverage)}
       </span>
     </a>
   );

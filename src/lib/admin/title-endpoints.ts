@@ -2,14 +2,14 @@
 import { endpoint } from '../http/endpoint.ts';
 import { AdminListQuery, DeleteTitlesBody, PublishBody, type AdminCount } from './contract.ts';
 import type { ContentType } from '../../../db/schema.ts';
-import { TITLE_KIND_PATHS } from '../catalog/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../catalog/client/content-types.ts';
 import { deleteTitles, listTitles, setPublished } from './titles.ts';
 import { catalogueEdited } from '../publishing/catalogue-changes.ts';
 import { takedownNotice } from '../publishing/detail-cache.ts';
 
 export function titleEndpoints(type: ContentType) {
   // Rebuild reasons name the titles as their endpoints do ('publish 3 movies').
-  const { adminPath } = TITLE_KIND_PATHS[type];
+  const { adminPath } = CLIENT_TITLE_KINDS[type];
   return {
     GET: endpoint({
       access: 'admin',

@@ -2,7 +2,7 @@
 import { expressionBuilder, sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { AdminList, AdminTitleRow, ShowEdit } from './contract.ts';
 
@@ -51,9 +51,9 @@ const subqueries = expressionBuilder<Database>();
 
 /** The titles of each kind with the columns its admin table shows (the title or name as `title`). */
 const ADMIN_ROWS = {
-  movie: subqueries.selectFrom('movies')
+  movie: subqueries.selectFrom(TITLE_KINDS.movie.table)
     .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'title', 'stream_url', 'download_url']).as('titles'),
-  tv: subqueries.selectFrom('tv_shows')
+  tv: subqueries.selectFrom(TITLE_KINDS.tv.table)
     .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'name as title', 'number_of_seasons', 'trailer_key']).as('titles'),
 } satisfies Record<ContentType, AliasedSelectQueryBuilder<AdminTitleRecord, 'titles'>>;
 
@@ -110,7 +110,7 @@ export async function updateMovieLinks(
   id: number,
   links: { streamUrl: string | null; downloadUrl: string | null },
 ): Promise<boolean> {
-  const result = await db.updateTable('movies')
+  const result = await db.updateTable(TITLE_KINDS.movie.table)
     .set({ stream_url: links.streamUrl, download_url: links.downloadUrl, updated_at: sql`now()` })
     .where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -118,6 +118,6 @@ export async function updateMovieLinks(
 
 /** A TV row's edit: the trailer the show page plays (spec: Edit on TV rows, as on movies). */
 export async function updateShow(db: Db, { id, trailerKey }: ShowEdit): Promise<void> {
-  const result = await db.updateTable('tv_shows').set({ trailer_key: trailerKey, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFound('TV show not found.');
+  const result = await db.updateTable(TITLE_KINDS.tv.table).set({ trailer_key: trailerKey, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound(TITLE_KINDS.tv.notFoundMessage);
 }

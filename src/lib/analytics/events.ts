@@ -11,6 +11,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import type { ViewTracked } from './contract.ts';
 import { NotFound, TooManyRequests } from '../http/errors.ts';
 import { titleKey } from '../catalog/client/cards.ts';
+import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
@@ -75,16 +76,16 @@ export async function pruneViewTables(db: Db): Promise<void> {
 /** One more view of a published title (a movie only with a stream link); false when nothing was counted. */
 async function countView(db: Db, title: TitleRef): Promise<boolean> {
   const result = title.type === 'movie'
-    ? await db.updateTable('movies').set({ view_count: sql`view_count + 1` })
+    ? await db.updateTable(TITLE_KINDS.movie.table).set({ view_count: sql`view_count + 1` })
       .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).where('stream_url', 'is not', null).executeTakeFirst()
-    : await db.updateTable('tv_shows').set({ view_count: sql`view_count + 1` })
+    : await db.updateTable(TITLE_KINDS.tv.table).set({ view_count: sql`view_count + 1` })
       .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** A published title's view count right now, or null when there is no such title. */
 async function currentViewCount(db: Db, type: ContentType, tmdbId: number): Promise<number | null> {
-  const row = await db.selectFrom(type === 'movie' ? 'movies' : 'tv_shows').select('view_count')
+  const row = await db.selectFrom(titleKind(type).table).select('view_count')
     .where('tmdb_id', '=', tmdbId).where('is_published', '=', true).executeTakeFirst();
   return row ? Number(row.view_count) : null;
 }
@@ -92,7 +93,7 @@ async function currentViewCount(db: Db, type: ContentType, tmdbId: number): Prom
 /** GET /api/events/view-count: what the title page shows once the count scrolls into view. */
 export async function viewCountOf(db: Db, type: ContentType, tmdbId: number): Promise<number> {
   const count = await currentViewCount(db, type, tmdbId);
-  if (count === null) throw new NotFound(type === 'movie' ? 'Movie not found.' : 'TV show not found.');
+  if (count === null) throw new NotFound(titleKind(type).notFoundMessage);
   return count;
 }
 

@@ -11,18 +11,20 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './client/slug.ts';
+import { TITLE_KINDS, titleKind, type TitleKind } from './title-kinds.ts';
 import { cacheDetailPage } from '../publishing/detail-cache.ts';
 
 export type DetailKind = ContentType | 'person';
 
-export const DETAIL_MESSAGES: Record<DetailKind, { noId: string; notFound: string }> = {
-  movie: { noId: 'No movie ID provided.', notFound: 'Movie not found.' },
-  tv: { noId: 'No TV show ID provided.', notFound: 'TV show not found.' },
-  person: { noId: 'Actor not found.', notFound: 'Actor not found.' },
-};
+/** Where a kind's detail pages live (`${urlPrefix}/{slug}/{id}`) and the spec's messages for its missing ones. */
+type DetailKindDescription = Pick<TitleKind, 'urlPrefix' | 'noIdMessage' | 'notFoundMessage'>;
 
-/** Where each kind's detail pages live: `${DETAIL_PREFIX[kind]}/{slug}/{id}`. */
-export const DETAIL_PREFIX: Record<DetailKind, string> = { movie: '/movie', tv: '/tv', person: '/people' };
+/** The title kinds as title-kinds.ts describes them, and people. */
+export const DETAIL_KINDS: Record<DetailKind, DetailKindDescription> = {
+  movie: TITLE_KINDS.movie,
+  tv: TITLE_KINDS.tv,
+  person: { urlPrefix: '/people', noIdMessage: 'Actor not found.', notFoundMessage: 'Actor not found.' },
+};
 
 export type FallbackOutcome =
   | { kind: 'redirect'; location: string }
@@ -44,32 +46,25 @@ export function parseDetailPath(rest: string | undefined): { slug: string | null
 }
 
 export function canonicalDetailPath(kind: DetailKind, name: string, id: number): string {
-  return `${DETAIL_PREFIX[kind]}/${slugify(name)}/${id}`;
+  return `${DETAIL_KINDS[kind].urlPrefix}/${slugify(name)}/${id}`;
 }
 
 /** The public name of the movie (by TMDB id), show (by TMDB id) or person (by id, credited in a published title). */
 async function publicName(db: Kysely<Database>, kind: DetailKind, id: number): Promise<string | null> {
-  if (kind === 'movie') {
-    const row = await db.selectFrom('movies').select('title').where('tmdb_id', '=', id).where('is_published', '=', true).executeTakeFirst();
-    return row?.title ?? null;
-  }
-  if (kind === 'tv') {
-    const row = await db.selectFrom('tv_shows').select('name').where('tmdb_id', '=', id).where('is_published', '=', true).executeTakeFirst();
-    return row?.name ?? null;
-  }
-  const row = await db.selectFrom('people').select('name').where('id', '=', id)
-    .where(creditedInPublishedTitle)
-    .executeTakeFirst();
+  const row = kind === 'person'
+    ? await db.selectFrom('people').select('name').where('id', '=', id).where(creditedInPublishedTitle).executeTakeFirst()
+    : await db.selectFrom(titleKind(kind).titles).select('titles.title as name')
+      .where('titles.tmdb_id', '=', id).where('titles.is_published', '=', true).executeTakeFirst();
   return row?.name ?? null;
 }
 
 export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKind, rest: string | undefined, search = ''): Promise<FallbackOutcome> {
   const parsed = parseDetailPath(rest);
-  if (!parsed) return { kind: 'error', message: DETAIL_MESSAGES[kind].noId };
+  if (!parsed) return { kind: 'error', message: DETAIL_KINDS[kind].noIdMessage };
   const name = await publicName(db, kind, parsed.id);
-  if (name === null) return { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
+  if (name === null) return { kind: 'error', message: DETAIL_KINDS[kind].notFoundMessage };
   const canonical = canonicalDetailPath(kind, name, parsed.id);
-  if (parsed.slug !== slugify(name) || rest !== canonical.slice(DETAIL_PREFIX[kind].length + 1)) {
+  if (parsed.slug !== slugify(name) || rest !== canonical.slice(DETAIL_KINDS[kind].urlPrefix.length + 1)) {
     return { kind: 'redirect', location: canonical + search };
   }
   return { kind: 'live', id: parsed.id };
@@ -87,7 +82,7 @@ export async function resolveFallbackPage<Detail>(db: Kysely<Database>, kind: De
   if (outcome.kind !== 'live') return outcome;
   const [detail] = await load(db, [outcome.id]);
   // Unpublished between the two queries.
-  return detail ? { kind: 'page', detail } : { kind: 'error', message: DETAIL_MESSAGES[kind].notFound };
+  return detail ? { kind: 'page', detail } : { kind: 'error', message: DETAIL_KINDS[kind].notFoundMessage };
 }
 
 /** What an on-demand detail route ([...fallback].astro) hands over of Astro's context. */

@@ -113,7 +113,7 @@ export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenre
   ]);
   const describe = (type: ContentType, candidates: Map<number, TitleCard[]>) => (genre: GenreRow) => ({
     key: `${type}-${genre.id}`, type, genreId: genre.id,
-    title: `${genre.label} ${type === 'movie' ? 'Movies' : 'TV Shows'}`,
+    title: `${genre.label} ${titleKind(type).pluralLabel}`,
     href: categoryHref(type, genre.id, names.get(genre.id) ?? genre.label),
     candidates: candidates.get(genre.id) ?? [],
   });

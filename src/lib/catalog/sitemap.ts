@@ -4,12 +4,15 @@
  * platforms, and the static pages.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
+import { categoryHref } from './browse.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { platformHref } from './client/platform-params.ts';
 import { titleHref } from './client/cards.ts';
+import { CONTENT_TYPES } from './client/content-types.ts';
 import { slugify } from './client/slug.ts';
+import { forEachKind, titleKind } from './title-kinds.ts';
 
 export const STATIC_PATHS = [
   '/', '/movies', '/tv-shows', '/people', '/platforms', '/request', '/download-app',
@@ -31,19 +34,26 @@ export function sitemapEntriesForBuild(): Promise<SitemapEntry[]> {
   return (entriesForBuild ??= getDb().then(sitemapEntries));
 }
 
+/** Each kind's published titles, by TMDB id. */
+function publishedTitles(db: Kysely<Database>, type: ContentType) {
+  return db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title', 'titles.updated_at'])
+    .where('titles.is_published', '=', true).orderBy('titles.tmdb_id').execute();
+}
+
+/** The genres with published titles of the kind: its category pages. */
+function categoriesOf(db: Kysely<Database>, type: ContentType) {
+  const { titles, genreLinks } = titleKind(type);
+  return db.selectFrom('genres').select(['genres.id', 'genres.name'])
+    .where((eb) => eb.exists(eb.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
+      .select(sql`1`.as('one')).whereRef('genre_links.genre_id', '=', 'genres.id').where('titles.is_published', '=', true)))
+    .orderBy('genres.id').execute();
+}
+
 export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const [movies, shows, people, movieGenres, showGenres, franchises, platforms] = await Promise.all([
-    db.selectFrom('movies').select(['tmdb_id', 'title', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
-    db.selectFrom('tv_shows').select(['tmdb_id', 'name', 'updated_at']).where('is_published', '=', true).orderBy('tmdb_id').execute(),
+  const [titles, people, categories, franchises, platforms] = await Promise.all([
+    forEachKind((type) => publishedTitles(db, type)),
     db.selectFrom('people').select(['id', 'name', 'updated_at']).where(creditedInPublishedTitle).orderBy('id').execute(),
-    db.selectFrom('genres').select(['genres.id', 'genres.name'])
-      .where((eb) => eb.exists(eb.selectFrom('movie_genres').innerJoin('movies', 'movies.id', 'movie_genres.movie_id')
-        .select(sql`1`.as('one')).whereRef('movie_genres.genre_id', '=', 'genres.id').where('movies.is_published', '=', true)))
-      .orderBy('genres.id').execute(),
-    db.selectFrom('genres').select(['genres.id', 'genres.name'])
-      .where((eb) => eb.exists(eb.selectFrom('tv_show_genres').innerJoin('tv_shows', 'tv_shows.id', 'tv_show_genres.tv_show_id')
-        .select(sql`1`.as('one')).whereRef('tv_show_genres.genre_id', '=', 'genres.id').where('tv_shows.is_published', '=', true)))
-      .orderBy('genres.id').execute(),
+    forEachKind((type) => categoriesOf(db, type)),
     db.selectFrom('collections').select(['collections.id', 'collections.name'])
       .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
         .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
@@ -52,11 +62,11 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
-    ...movies.map((m) => ({ path: titleHref({ type: 'movie', slug: slugify(m.title), tmdbId: m.tmdb_id }), lastModified: day(m.updated_at) })),
-    ...shows.map((s) => ({ path: titleHref({ type: 'tv', slug: slugify(s.name), tmdbId: s.tmdb_id }), lastModified: day(s.updated_at) })),
+    ...CONTENT_TYPES.flatMap((type) => titles[type].map((t) => ({
+      path: titleHref({ type, slug: slugify(t.title), tmdbId: t.tmdb_id }), lastModified: day(t.updated_at),
+    }))),
     ...people.map((p) => ({ path: `/people/${slugify(p.name)}/${p.id}`, lastModified: day(p.updated_at) })),
-    ...movieGenres.map((g) => ({ path: `/category/movie/${g.id}/${slugify(g.name)}` })),
-    ...showGenres.map((g) => ({ path: `/category/tv/${g.id}/${slugify(g.name)}` })),
+    ...CONTENT_TYPES.flatMap((type) => categories[type].map((g) => ({ path: categoryHref(type, g.id, g.name) }))),
     ...franchises.map((f) => ({ path: `/franchise/${f.id}/${slugify(f.name)}` })),
     ...platforms.map((p) => ({ path: platformHref(p) })),
   ];

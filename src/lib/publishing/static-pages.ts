@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { DETAIL_PREFIX, parseDetailPath, type DetailKind } from '../catalog/detail-fallback.ts';
+import { DETAIL_KINDS, parseDetailPath, type DetailKind } from '../catalog/detail-fallback.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { readCatalogueVersion } from '../catalog/catalogue-version.ts';
 import { errorMessage } from '../http/respond.ts';
@@ -25,7 +25,7 @@ export const POLL_MS = 500;
 /** Written into the client directory by the build (integration.ts): when it started reading the database (ISO). */
 export const BUILD_START_FILE = '.build-start';
 
-const DETAIL_KINDS = Object.keys(DETAIL_PREFIX) as DetailKind[];
+const DETAIL_KIND_NAMES = Object.keys(DETAIL_KINDS) as DetailKind[];
 
 /**
  * The detail page a URL path names, however it is spelled (percent-encoded, doubled slashes, a trailing slash, the
@@ -38,8 +38,8 @@ export function detailPageOf(urlPath: string): { kind: DetailKind; id: number } 
   } catch {
     return null;
   }
-  for (const kind of DETAIL_KINDS) {
-    const prefix = `${DETAIL_PREFIX[kind]}/`;
+  for (const kind of DETAIL_KIND_NAMES) {
+    const prefix = `${DETAIL_KINDS[kind].urlPrefix}/`;
     if (!path.startsWith(prefix)) continue;
     const parsed = parseDetailPath(path.slice(prefix.length));
     return parsed && { kind, id: parsed.id };

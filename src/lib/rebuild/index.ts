@@ -8,9 +8,10 @@
  *   in (see local-builder.ts); requests made during a build queue exactly one more build.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { ContentType, Database } from '../../../db/schema.ts';
 import type { LiveTitle, RebuildState } from './contract.ts';
 import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
 import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
@@ -113,11 +114,10 @@ async function latestSucceededStart(db: Db): Promise<Date | null> {
 }
 
 async function titlesChangedSince(db: Db, since: Date): Promise<LiveTitle[]> {
-  const rows = await db.selectFrom('movies').select([sql<LiveTitle['type']>`'movie'`.as('type'), 'tmdb_id', 'title', 'updated_at'])
-    .where('is_published', '=', true).where('updated_at', '>', since)
-    .unionAll(db.selectFrom('tv_shows').select([sql<LiveTitle['type']>`'tv'`.as('type'), 'tmdb_id', sql<string>`name`.as('title'), 'updated_at'])
-      .where('is_published', '=', true).where('updated_at', '>', since))
-    .orderBy('updated_at', 'desc').limit(LIVE_LIST_LIMIT).execute();
+  const changedOf = (type: ContentType) => db.selectFrom(titleKind(type).titles)
+    .select([sql.lit(type).as('type'), 'titles.tmdb_id', 'titles.title', 'titles.updated_at'])
+    .where('titles.is_published', '=', true).where('titles.updated_at', '>', since);
+  const rows = await changedOf('movie').unionAll(changedOf('tv')).orderBy('updated_at', 'desc').limit(LIVE_LIST_LIMIT).execute();
   return rows.map((row) => ({ type: row.type, title: row.title, path: canonicalDetailPath(row.type, row.title, row.tmdb_id) }));
 }
 

@@ -8,6 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';
 import type { ImportJob } from '../admin/contract.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
@@ -33,7 +34,7 @@ function toImportJob(row: JobRow): ImportJob {
 /** A start while another job is queued or running: one import at a time (409 with that job). */
 export class ImportAlreadyRunning extends Conflict {
   constructor(readonly job: ImportJob) {
-    super(`An import is already running (${job.kind === 'movie' ? 'movies' : 'TV'}, pages ${job.startPage}-${job.endPage}).`);
+    super(`An import is already running (${titleKind(job.kind).importLabel}, pages ${job.startPage}-${job.endPage}).`);
   }
 }
 

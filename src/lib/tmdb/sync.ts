@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
@@ -170,7 +171,7 @@ async function idsWeHave(db: Db, list: SyncList, ids: number[]): Promise<number[
   if (!ids.length) return [];
   const rows = list === 'person'
     ? await db.selectFrom('people').select('id as tmdbId').where('id', 'in', ids).orderBy('id').execute()
-    : await db.selectFrom(list === 'movie' ? 'movies' : 'tv_shows').select('tmdb_id as tmdbId').where('tmdb_id', 'in', ids).orderBy('tmdb_id').execute();
+    : await db.selectFrom(titleKind(list).table).select('tmdb_id as tmdbId').where('tmdb_id', 'in', ids).orderBy('tmdb_id').execute();
   return rows.map((row) => row.tmdbId);
 }
 

@@ -1,7 +1,7 @@
 /** The compact shape every grid, row and carousel renders, for movies and shows alike. */
 import type { ContentType } from './content-types.ts';
 import { slugify } from './slug.ts';
-import { TITLE_KIND_PATHS } from './content-types.ts';
+import { CLIENT_TITLE_KINDS } from './content-types.ts';
 
 export interface TitleCard {
   type: ContentType;
@@ -20,7 +20,7 @@ export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
 }
 
 export function titleHref(card: Pick<TitleCard, 'type' | 'slug' | 'tmdbId'>): string {
-  return `${TITLE_KIND_PATHS[card.type].urlPrefix}/${card.slug}/${card.tmdbId}`;
+  return `${CLIENT_TITLE_KINDS[card.type].urlPrefix}/${card.slug}/${card.tmdbId}`;
 }
 
 export function yearOf(date: string | null): number | null {

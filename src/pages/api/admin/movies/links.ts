@@ -3,6 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MovieLinksBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
+import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
 import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
@@ -12,7 +13,7 @@ export const PATCH = endpoint({
   body: MovieLinksBody,
   afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `links of movie ${body.id}`),
   handler: async ({ db, body: { id, ...links } }): Promise<AdminMessage> => {
-    found(await updateMovieLinks(db, id, links), 'Movie not found.');
+    found(await updateMovieLinks(db, id, links), TITLE_KINDS.movie.notFoundMessage);
     return { message: 'Content updated successfully!' };
   },
 });

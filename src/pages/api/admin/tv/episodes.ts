@@ -3,6 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { EpisodesQuery, EpisodeUpdateBody, IdBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
 import { deleteEpisode, loadSeasonView, updateEpisode } from '../../../../lib/admin/episodes.ts';
+import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
 import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
@@ -10,7 +11,7 @@ export const prerender = false;
 export const GET = endpoint({
   access: 'admin',
   query: EpisodesQuery,
-  handler: async ({ db, query }) => found(await loadSeasonView(db, query.showId, query.season), 'TV show not found.'),
+  handler: async ({ db, query }) => found(await loadSeasonView(db, query.showId, query.season), TITLE_KINDS.tv.notFoundMessage),
 });
 
 export const PATCH = endpoint({

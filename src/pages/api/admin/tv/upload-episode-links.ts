@@ -3,6 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody, type EpisodeLinksUploaded } from '../../../../lib/admin/contract.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
+import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
 import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
@@ -15,7 +16,7 @@ export const POST = endpoint({
   afterSuccess: ({ errors }: EpisodeLinksUploaded, { db, body, context }) =>
     (errors.length < body.links.length ? catalogueEdited(db, context, `episode links of show ${body.tvShowId} season ${body.seasonNumber}`) : undefined),
   handler: async ({ db, body }): Promise<EpisodeLinksUploaded> => {
-    const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), 'TV show not found.');
+    const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), TITLE_KINDS.tv.notFoundMessage);
     return { message, errors };
   },
 });
