@@ -4,30 +4,20 @@
  */
 import { cpSync, existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
-import { caseDir, jsonRequest, reportRecovery, signedIn, startDatabase, startSite, waitUntil, type FaultDatabase, type Site } from './support/harness.ts';
+import { caseDir, describeEachEngine, jsonRequest, reportRecovery, signedIn, waitUntil } from './support/harness.ts';
 
-describe('the web server killed during a rebuild', () => {
-  let database: FaultDatabase;
-  let site: Site | undefined;
-
-  beforeAll(async () => {
-    database = await startDatabase('embedded', caseDir('rebuild'));
-  });
-  afterAll(async () => {
-    await site?.kill();
-    await database?.close();
-  });
-
+describeEachEngine('the web server killed during a rebuild (%s)', 'rebuild', (fault) => {
   it('keeps serving the old pages, and the next rebuild succeeds without stray folders', async () => {
+    const { database, engine } = fault;
     // Its own copy of the shared build: rebuilds swap the served folder.
-    const outDir = join(caseDir('rebuild-dist'), 'dist');
+    const outDir = join(caseDir(`rebuild-dist-${engine}`), 'dist');
     cpSync(join(inject('faultsWorkDir'), 'dist'), outDir, { recursive: true });
     const buildsDir = join(outDir, 'builds');
     const env = { REBUILD_MODE: '' };
     const admin = await signedIn(database.db, 'admin');
-    site = await startSite(database, env, outDir);
+    let site = await fault.startSite(env, outDir);
     const home = async (origin: string) => {
       const response = await fetch(origin, { signal: AbortSignal.timeout(30_000) });
       return { status: response.status, body: await response.text() };
@@ -46,9 +36,9 @@ describe('the web server killed during a rebuild', () => {
     await site.kill();
 
     const restart = performance.now();
-    site = await startSite(database, env, outDir);
+    site = await fault.startSite(env, outDir);
     expect(await home(site.origin)).toEqual(before);
-    reportRecovery('old pages served again after a kill mid-rebuild', performance.now() - restart);
+    reportRecovery(`${engine}: old pages served again after a kill mid-rebuild`, performance.now() - restart);
 
     await requestRebuild(site.origin);
     const origin = site.origin;
