@@ -3,9 +3,9 @@
  * fail fast with 503, Retry-After and a clear message (never 500, never a hang), each logged as one line, and the
  * site recovers on its own, without a restart of the web server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../../src/lib/http/respond.ts';
-import { caseDir, reportRecovery, signedIn, startDatabase, startSite, waitUntil, type Engine, type FaultDatabase, type Site } from './support/harness.ts';
+import { describeEachEngine, reportRecovery, signedIn, waitUntil, type Site } from './support/harness.ts';
 
 // Answers that need the database, with their status while it is up: an endpoint, a signed-in endpoint, and an
 // on-demand page (a detail URL that was not built: the spec's 'Movie not found.').
@@ -22,19 +22,13 @@ const RECOVERY_BOUND_MS = 30_000;
 
 interface Answer { path: string; status: number; ms: number; retryAfter: string | null; body: string }
 
-describe.each<Engine>(['embedded', 'postgres'])('the %s database goes away under load', (engine) => {
-  let database: FaultDatabase;
+describeEachEngine('the %s database goes away under load', 'outage', (fault) => {
   let site: Site;
   let cookie: string;
 
   beforeAll(async () => {
-    database = await startDatabase(engine, caseDir(`outage-${engine}`));
-    cookie = (await signedIn(database.db)).cookie;
-    site = await startSite(database);
-  });
-  afterAll(async () => {
-    await site?.kill();
-    await database?.close();
+    cookie = (await signedIn(fault.database.db)).cookie;
+    site = await fault.startSite();
   });
 
   async function ask(path: string): Promise<Answer> {
@@ -49,6 +43,7 @@ describe.each<Engine>(['embedded', 'postgres'])('the %s database goes away under
   }
 
   it('answers 503 fast while it is away and recovers on its own once it is back', async () => {
+    const { database, engine } = fault;
     const answers: Answer[] = [];
     let running = true;
     const clients = Array.from({ length: CLIENTS }, async (_, client) => {

@@ -3,33 +3,29 @@
  * stored and finishes, with no title missing or duplicated.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ImportJob } from '../../src/lib/admin/contract.ts';
 import { FIRST_PAGED_MOVIE_ID, PAGE_SIZE, startFakeTmdb } from '../support/fake-tmdb.ts';
-import { caseDir, jsonRequest, reportRecovery, signedIn, startDatabase, startSite, waitUntil, type Engine, type FaultDatabase, type Site } from './support/harness.ts';
+import { describeEachEngine, jsonRequest, reportRecovery, signedIn, waitUntil } from './support/harness.ts';
 
 const PAGES = 3;
 
-describe.each<Engine>(['embedded', 'postgres'])('the web server killed during a bulk import (%s)', (engine) => {
-  let database: FaultDatabase;
+describeEachEngine('the web server killed during a bulk import (%s)', 'import', (fault) => {
   let tmdb: Awaited<ReturnType<typeof startFakeTmdb>>;
-  let site: Site | undefined;
 
   beforeAll(async () => {
-    database = await startDatabase(engine, caseDir(`import-${engine}`));
     // Slow enough answers that the kill lands in the middle of the job.
     tmdb = await startFakeTmdb({ popularMoviePages: PAGES, delayMs: 40 });
   });
   afterAll(async () => {
-    await site?.kill();
     await tmdb?.close();
-    await database?.close();
   });
 
   it('resumes from its page after a restart and imports every title once', async () => {
+    const { database } = fault;
     const tmdbEnv = { TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey };
     const admin = await signedIn(database.db, 'admin');
-    site = await startSite(database, tmdbEnv);
+    let site = await fault.startSite(tmdbEnv);
     const started = await fetch(`${site.origin}/api/admin/import/movies`, jsonRequest(site.origin, 'POST', { page: 1, endPage: PAGES }, admin.cookie));
     expect(started.status).toBe(202);
     const job = (await started.json()) as ImportJob;
@@ -42,7 +38,7 @@ describe.each<Engine>(['embedded', 'postgres'])('the web server killed during a 
 
     const restart = performance.now();
     const requestsBefore = tmdb.requests.length;
-    site = await startSite(database, tmdbEnv);
+    site = await fault.startSite(tmdbEnv);
     const origin = site.origin;
     let polled: ImportJob | undefined;
     await waitUntil('the resumed job to finish', async () => {
@@ -50,7 +46,7 @@ describe.each<Engine>(['embedded', 'postgres'])('the web server killed during a 
       polled = (await response.json()) as ImportJob;
       return polled.status !== 'running' && polled.status !== 'queued';
     }, 240_000);
-    reportRecovery(`${engine}: import resumed at page ${atKill.current_page} and finished after the restart`, performance.now() - restart);
+    reportRecovery(`${fault.engine}: import resumed at page ${atKill.current_page} and finished after the restart`, performance.now() - restart);
 
     expect(polled).toMatchObject({ status: 'done', currentPage: PAGES, skipped: [] });
     // Resumed from its stored page: the pages before it were not asked for again.

@@ -1,54 +1,57 @@
 /**
  * The web server killed (SIGKILL, with the build it runs) in the middle of a local rebuild: the old pages keep
- * being served, and the next rebuild succeeds and leaves no stray build folders.
+ * being served, and the next rebuild succeeds (its pages show what changed) and leaves no stray build folders.
  */
 import { cpSync, existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { expect, inject, it } from 'vitest';
 import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
-import { caseDir, jsonRequest, reportRecovery, signedIn, startDatabase, startSite, waitUntil, type FaultDatabase, type Site } from './support/harness.ts';
+import { caseDir, describeEachEngine, jsonRequest, reportRecovery, signedIn, waitUntil } from './support/harness.ts';
 
-describe('the web server killed during a rebuild', () => {
-  let database: FaultDatabase;
-  let site: Site | undefined;
-
-  beforeAll(async () => {
-    database = await startDatabase('embedded', caseDir('rebuild'));
-  });
-  afterAll(async () => {
-    await site?.kill();
-    await database?.close();
-  });
-
+describeEachEngine('the web server killed during a rebuild (%s)', 'rebuild', (fault) => {
   it('keeps serving the old pages, and the next rebuild succeeds without stray folders', async () => {
+    const { database, engine } = fault;
     // Its own copy of the shared build: rebuilds swap the served folder.
-    const outDir = join(caseDir('rebuild-dist'), 'dist');
+    const outDir = join(caseDir(`rebuild-dist-${engine}`), 'dist');
     cpSync(join(inject('faultsWorkDir'), 'dist'), outDir, { recursive: true });
     const buildsDir = join(outDir, 'builds');
     const env = { REBUILD_MODE: '' };
     const admin = await signedIn(database.db, 'admin');
-    site = await startSite(database, env, outDir);
+    let site = await fault.startSite(env, outDir);
     const home = async (origin: string) => {
       const response = await fetch(origin, { signal: AbortSignal.timeout(30_000) });
       return { status: response.status, body: await response.text() };
     };
     const before = await home(site.origin);
     expect(before.status).toBe(200);
+    // A change only a new build shows: the newest movie (Recently Added on the home page) renamed in the database.
+    const renamed = `Renamed before the rebuild (${engine})`;
+    const homePage = async (origin: string) => {
+      const { status, body } = await home(origin);
+      return { status, asBefore: body === before.body, showsChange: body.includes(renamed) };
+    };
+    const newest = await database.db.selectFrom('movies').select('id').where('is_published', '=', true)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await database.db.updateTable('movies').set({ title: renamed, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
 
     const requestRebuild = async (origin: string) => {
       const response = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, admin.cookie));
       expect(response.status).toBe(202);
     };
     await requestRebuild(site.origin);
-    // Under way: its folder exists and astro has started writing into it.
+    // Under way: its folder exists and astro has started writing into it (0-initial is where the first swap moves
+    // the served build).
+    const newBuilds = () => (existsSync(buildsDir) ? readdirSync(buildsDir) : []).filter((name) => name !== '0-initial');
     await waitUntil('the rebuild to be writing its folder', () =>
-      existsSync(buildsDir) && readdirSync(buildsDir).some((name) => readdirSync(join(buildsDir, name)).length > 0), 300_000);
+      newBuilds().some((name) => readdirSync(join(buildsDir, name)).length > 0), 300_000);
     await site.kill();
+    const cutOff = newBuilds();
 
     const restart = performance.now();
-    site = await startSite(database, env, outDir);
-    expect(await home(site.origin)).toEqual(before);
-    reportRecovery('old pages served again after a kill mid-rebuild', performance.now() - restart);
+    site = await fault.startSite(env, outDir);
+    expect(await homePage(site.origin)).toEqual({ status: 200, asBefore: true, showsChange: false });
+    reportRecovery(`${engine}: old pages served again after a kill mid-rebuild`, performance.now() - restart);
 
     await requestRebuild(site.origin);
     const origin = site.origin;
@@ -59,11 +62,12 @@ describe('the web server killed during a rebuild', () => {
       return state.status === 'succeeded' || state.status === 'failed';
     }, 600_000);
     expect(state).toMatchObject({ status: 'succeeded', error: null });
-    expect((await home(site.origin)).status).toBe(200);
+    expect(await homePage(site.origin)).toEqual({ status: 200, asBefore: false, showsChange: true });
 
     // What stays: the build now served, and the one served before it (requests may still stream from it).
     const served = realpathSync(join(outDir, 'client'));
     const builds = readdirSync(buildsDir);
+    expect(builds.filter((name) => cutOff.includes(name)), 'folders of the build cut off by the kill').toEqual([]);
     expect(builds).toHaveLength(2);
     expect(builds).toContain('0-initial');
     expect(builds.some((name) => served.startsWith(join(realpathSync(buildsDir), name)))).toBe(true);

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDb } from '../../../db/connect.ts';
 import { isPortOpen } from '../../../db/embedded-server.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -20,6 +20,8 @@ import { seedFaultsCatalogue } from './catalogue.ts';
 import type {} from './provided-context.ts';
 
 export type Engine = 'embedded' | 'postgres';
+/** The engines the fault cases run on: the embedded database (PGlite) and PostgreSQL. */
+export const ENGINES: readonly Engine[] = ['embedded', 'postgres'];
 export const AUTH_SECRET = 'faults-tier-secret-0123456789abcdef';
 
 /** A fresh directory for one case inside the run's work dir. */
@@ -83,6 +85,8 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     child,
     output: () => output,
     async kill() {
+      // Once it has exited its pid may be someone else's.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       killTree(child.pid!);
       await exited(child);
     },
@@ -174,6 +178,46 @@ export async function startSite(database: FaultDatabase, env: NodeJS.ProcessEnv 
     }
   });
   return { ...site, origin };
+}
+
+/** One engine's run of a fault case: its own database, and the sites the test starts on it. */
+export interface FaultCase {
+  readonly engine: Engine;
+  /** The case's database holding the seeded catalogue, started before the tests. */
+  readonly database: FaultDatabase;
+  /** `startSite` on the case's database; a site still running after the tests is killed then. */
+  startSite(env?: NodeJS.ProcessEnv, outDir?: string): Promise<Site>;
+}
+
+/**
+ * The engine loop of the fault cases: one describe block per engine (`title` names it with %s), each with its own
+ * database (in a case dir named after `name` and the engine), closed after the tests with the sites left running.
+ */
+export function describeEachEngine(title: string, name: string, body: (fault: FaultCase) => void): void {
+  describe.each([...ENGINES])(title, (engine) => {
+    let database: FaultDatabase | undefined;
+    const sites: Site[] = [];
+    beforeAll(async () => {
+      database = await startDatabase(engine, caseDir(`${name}-${engine}`));
+    });
+    afterAll(async () => {
+      for (const site of sites) await site.kill();
+      await database?.close();
+    });
+    const fault: FaultCase = {
+      engine,
+      get database() {
+        if (!database) throw new Error('The case database starts in beforeAll: use it from hooks and tests.');
+        return database;
+      },
+      startSite: async (env, outDir) => {
+        const site = await startSite(fault.database, env, outDir);
+        sites.push(site);
+        return site;
+      },
+    };
+    body(fault);
+  });
 }
 
 /** A signed-in user's `Cookie` header value (a real session cookie the site accepts). */
