@@ -5,9 +5,12 @@
  * the incremental rebuild that republishes one title edit (with the pages it rendered and reused), and the delay of a
  * takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
+ * With --soak, the soak benchmark (scripts/lib/soak/run.ts): the built site under minutes of mixed traffic, its
+ * memory every minute; exits 1 when a target is missed.
  *
  *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
  *   npm run bench -- --load [--movies 10000] [--shows 2000] [--people 30000] [--connections 50] [--duration 10] [--reset]
+ *   npm run bench -- --soak [--minutes 10] [--speed 1] [--movies 1500] [--shows 250] [--people 4000] [--reset]
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { loadMoviePages } from '../src/lib/catalog/movie-page.ts';
 import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
 import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
+import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { updateMovieLinks } from '../src/lib/admin/titles.ts';
 import { buildAndSwap } from '../src/lib/rebuild/local-builder.ts';
@@ -39,6 +43,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     reset: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string' },
+    speed: { type: 'string' },
   },
 });
 
@@ -60,6 +67,22 @@ if (values.load) {
       reset: values.reset,
     });
     process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+if (values.soak) {
+  const { runSoakBench } = await import('./lib/soak/run.ts');
+  const { soakSettings } = await import('./lib/soak/report.ts');
+  try {
+    const met = await runSoakBench({
+      size: scale(DEFAULT_DEMO_SIZE),
+      settings: soakSettings(values),
+      reset: values.reset,
+    });
+    process.exit(met ? 0 : 1);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

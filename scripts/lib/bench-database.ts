@@ -20,6 +20,8 @@ export interface BenchDatabase {
   db: Kysely<Database>;
   /** What the site's build and server need to reach the same database. */
   env: NodeJS.ProcessEnv;
+  /** The embedded database server's process id (for its memory); none for PostgreSQL. */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function openBenchDatabase(workDir: string, options: { reset: boole
     engine: 'embedded',
     db,
     env,
+    pid: server.pid,
     async close() {
       await db.destroy();
       await stopProcess(server);
