@@ -29,8 +29,6 @@ describe('detail fallback paths', () => {
   it('reads the id from slug/id or a bare id, and nothing else', () => {
     expect(parseDetailPath('old-title/603')).toEqual({ slug: 'old-title', id: 603 });
     expect(parseDetailPath('603')).toEqual({ slug: null, id: 603 });
-    expect(parseDetailPath('old-title/603.html')).toEqual({ slug: 'old-title', id: 603 });
-    expect(parseDetailPath('old-title/603.htm')).toBeNull();
     expect(parseDetailPath(undefined)).toBeNull();
     expect(parseDetailPath('just-a-slug')).toBeNull();
     expect(parseDetailPath('a/b/603')).toBeNull();

@@ -32,15 +32,11 @@ export type FallbackOutcome =
   /** The URL is canonical and the row is public, but its page is not built yet: render it on demand. */
   | { kind: 'live'; id: number };
 
-/**
- * The id in '{slug}/{id}' (or a bare '{id}'), also spelled '{id}.html'; null when the path carries no usable id.
- * Netlify asks for the '.html' spelling after the function answered 404 (a static page by that name would win), and
- * shows that second answer, so both must say the same.
- */
+/** The id in '{slug}/{id}' (or a bare '{id}'); null when the path carries no usable id. */
 export function parseDetailPath(rest: string | undefined): { slug: string | null; id: number } | null {
   const segments = (rest ?? '').split('/').filter(Boolean);
   if (segments.length === 0 || segments.length > 2) return null;
-  const last = segments[segments.length - 1]!.replace(/\.html$/, '');
+  const last = segments[segments.length - 1]!;
   if (!/^\d{1,9}$/.test(last) || Number(last) < 1) return null;
   return { slug: segments.length === 2 ? segments[0]! : null, id: Number(last) };
 }
