@@ -300,6 +300,16 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
     expect(await saved()).toEqual([]);
   });
 
+  test('platforms: the platform picked at once is the one shown, and stays so', async ({ page, db }) => {
+    const [, second] = await db.selectFrom('platforms').select(['id', 'name']).orderBy('name').orderBy('id').limit(2).execute();
+    await openFresh(page, '/platforms');
+    const choice = page.getByRole('button', { name: second!.name, exact: true });
+    await choice.click();
+    await expect(page).toHaveURL(new RegExp(`/platforms/${second!.id}/[^/]+$`), { timeout: 60_000 });
+    await expect(choice).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: second!.name, exact: true })).toBeVisible();
+  });
+
   test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {
     const movie = await playableMovie(db, 3);
     const email = await newUser(db);

@@ -20,7 +20,8 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
   const [platformId, setPlatformId] = useState<number | null>(shownId);
   const [urlRead, setUrlRead] = useState(false);
   useEffect(() => {
-    setPlatformId(selectedPlatformId(new URLSearchParams(window.location.search), shownId));
+    // A pick made between hydration and this effect has replaced the URL already: it wins over the URL's platform.
+    setPlatformId((current) => (current === shownId ? selectedPlatformId(new URLSearchParams(window.location.search), shownId) : current));
     setUrlRead(true);
   }, [shownId]);
   // Rendered for the URL's platform now: show the browser the page's inline script hid (platforms.astro).
