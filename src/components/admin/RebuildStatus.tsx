@@ -3,8 +3,8 @@
  * is live already: titles changed since the served build have their own pages rendered on demand, while the
  * listings that show them wait for the rebuild.
  */
-import { useEffect, useState } from 'react';
 import { api } from './api.ts';
+import { usePolled } from './usePolled.ts';
 import type { RebuildState } from '../../lib/admin/contract.ts';
 
 function describe(state: RebuildState): string {
@@ -19,21 +19,8 @@ function describe(state: RebuildState): string {
 }
 
 export default function RebuildStatus() {
-  const [state, setState] = useState<RebuildState | null>(null);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      const next = await api<RebuildState>('/api/admin/rebuild').catch(() => null);
-      if (stopped) return;
-      if (next) setState(next);
-      const busy = next?.status === 'queued' || next?.status === 'running';
-      timer = setTimeout(poll, busy ? 2000 : 8000);
-    };
-    void poll();
-    return () => { stopped = true; clearTimeout(timer); };
-  }, []);
+  const [state, setState] = usePolled<RebuildState>('/api/admin/rebuild',
+    (next) => (next?.status === 'queued' || next?.status === 'running' ? 2000 : 8000));
 
   const rebuildNow = async () => {
     const next = await api<RebuildState>('/api/admin/rebuild', 'POST', {}).catch(() => null);

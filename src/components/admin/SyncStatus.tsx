@@ -2,11 +2,11 @@
  * The TMDB sync on the dashboard: when the last one ran, what it changed (counts and the latest titles) and what
  * it skipped; *Sync now* starts one (polled while it runs). The daily schedule starts them too (README).
  */
-import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { errorText } from '../../lib/http/api-client.ts';
 import type { SyncStatus as SyncAnswer, TmdbSync } from '../../lib/tmdb/contract.ts';
 import { api } from './api.ts';
+import { usePolled } from './usePolled.ts';
 
 const busy = (sync: TmdbSync | null) => sync?.status === 'queued' || sync?.status === 'running';
 
@@ -23,24 +23,12 @@ function describe(sync: TmdbSync | null): string {
 }
 
 export default function SyncStatus() {
-  const [sync, setSync] = useState<TmdbSync | null | undefined>(undefined);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      const answer = await api<SyncAnswer>('/api/admin/sync').catch(() => null);
-      if (stopped) return;
-      if (answer) setSync(answer.latest);
-      timer = setTimeout(poll, busy(answer?.latest ?? null) ? 2000 : 30_000);
-    };
-    void poll();
-    return () => { stopped = true; clearTimeout(timer); };
-  }, []);
+  const [answer, setAnswer] = usePolled<SyncAnswer>('/api/admin/sync', (next) => (busy(next?.latest ?? null) ? 2000 : 30_000));
+  const sync = answer?.latest;
 
   const syncNow = async () => {
     try {
-      setSync((await api<SyncAnswer>('/api/admin/sync', 'POST', {})).latest);
+      setAnswer(await api<SyncAnswer>('/api/admin/sync', 'POST', {}));
     } catch (error) {
       showToast(errorText(error, 'Could not start the sync.'), 'error');
     }
