@@ -36,6 +36,13 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A timestamp column (a Date, or a string from some drivers) as the ISO text the contracts carry; none stays null. */
+export function isoTimestamp(value: Date | string): string;
+export function isoTimestamp(value: Date | string | null | undefined): string | null;
+export function isoTimestamp(value: Date | string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
 /**
  * The caller's IP, for rate limits. By default the socket's address as the adapter reports it (@astrojs/netlify
  * takes it from Netlify's context): X-Forwarded-For is then ignored, since any client can write it to dodge the

@@ -15,7 +15,7 @@ import { titleKind } from '../catalog/title-kinds.ts';
 import { postBuildHook } from './hook.ts';
 import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
 import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
-import { errorMessage } from '../http/respond.ts';
+import { errorMessage, isoTimestamp } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
@@ -97,11 +97,11 @@ export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()
     status: latest?.status ?? 'idle',
     reason: latest?.reason ?? null,
     requestCount: latest?.request_count ?? 0,
-    requestedAt: iso(latest?.requested_at),
-    startedAt: iso(latest?.started_at),
-    finishedAt: iso(latest?.finished_at),
+    requestedAt: isoTimestamp(latest?.requested_at),
+    startedAt: isoTimestamp(latest?.started_at),
+    finishedAt: isoTimestamp(latest?.finished_at),
     error: latest?.error ?? null,
-    lastFinishedAt: iso(finished?.finished_at),
+    lastFinishedAt: isoTimestamp(finished?.finished_at),
     mode,
     liveOnDemand: since ? await titlesChangedSince(db, since) : [],
   };
@@ -190,11 +190,6 @@ async function runLocal(db: Db): Promise<void> {
 async function hasQueued(db: Db): Promise<boolean> {
   const row = await db.selectFrom('rebuild_requests').select('id').where('status', '=', 'queued').executeTakeFirst();
   return Boolean(row);
-}
-
-function iso(value: Date | string | null | undefined): string | null {
-  if (!value) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
 function errorText(error: unknown): string {

@@ -10,12 +10,12 @@ import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.
 import type { ImportJob } from '../admin/contract.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
-import { errorMessage } from '../http/respond.ts';
+import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
-import { claimJob, iso, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
+import { claimJob, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
 
 type Db = Kysely<Database>;
 type JobRow = Selectable<ImportJobsTable>;
@@ -27,7 +27,7 @@ function toImportJob(row: JobRow): ImportJob {
   return {
     id: row.id, kind: row.kind, startPage: row.start_page, endPage: row.end_page, currentPage: row.current_page,
     processed: row.processed, skipped: row.skipped, status: row.status, error: row.error,
-    createdAt: iso(row.created_at)!, updatedAt: iso(row.updated_at)!, finishedAt: iso(row.finished_at),
+    createdAt: isoTimestamp(row.created_at), updatedAt: isoTimestamp(row.updated_at), finishedAt: isoTimestamp(row.finished_at),
   };
 }
 

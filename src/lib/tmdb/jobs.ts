@@ -27,7 +27,6 @@ export function staleBefore(): Date {
 }
 export const isStale = (row: { status: string; updated_at: Date | string }) =>
   (row.status === 'queued' || row.status === 'running') && new Date(row.updated_at) < staleBefore();
-export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
  * Takes the job if it is queued or stale, so two workers never run it at once. The claim bumps `attempt` and

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
-import { errorMessage } from '../http/respond.ts';
+import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
@@ -16,7 +16,7 @@ import {
   SYNC_LISTS, SYNC_RECENT_LIMIT, type SyncChanges, type SyncedItem, type SyncList, type SyncSkipped, type SyncTrigger, type TmdbSync,
 } from './contract.ts';
 import { fetchPerson, importMovie, importShow, parseUpstream, personDetailColumns, stopsTheRun } from './importer.ts';
-import { claimJob, iso, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
+import { claimJob, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
 import { idPageSchema } from './schemas.ts';
 
 type Db = Kysely<Database>;
@@ -32,9 +32,9 @@ export const SYNC_RUNNING = 'A TMDB sync is already running.';
 
 function toTmdbSync(row: SyncRow): TmdbSync {
   return {
-    id: row.id, trigger: row.trigger, since: iso(row.since)!, until: iso(row.until)!, list: row.list, currentPage: row.current_page,
+    id: row.id, trigger: row.trigger, since: isoTimestamp(row.since), until: isoTimestamp(row.until), list: row.list, currentPage: row.current_page,
     changes: row.changes, skipped: row.skipped, status: row.status, error: row.error,
-    createdAt: iso(row.created_at)!, finishedAt: iso(row.finished_at),
+    createdAt: isoTimestamp(row.created_at), finishedAt: isoTimestamp(row.finished_at),
   };
 }
 
