@@ -117,7 +117,7 @@ export async function runSync(db: Db, client: TmdbClient | null, id: number, opt
         updated_at: new Date(), ...finished,
       }).executeTakeFirst();
       if (stored.numUpdatedRows === 0n) return; // taken over by another worker: it finishes, and rebuilds
-      options.onPage?.(toTmdbSync(await syncRow(db, id)));
+      if (options.onPage) options.onPage(toTmdbSync(await syncRow(db, id)));
       if (next === null) break;
       ({ list, page } = next);
     }
