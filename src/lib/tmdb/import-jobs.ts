@@ -15,7 +15,7 @@ import { requestRebuild } from '../rebuild/index.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
-import { claimJob, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
+import { claimJob, isStale, noSecondActiveJob, NOT_CONFIGURED, startWorker } from './jobs.ts';
 
 type Db = Kysely<Database>;
 type JobRow = Selectable<ImportJobsTable>;
@@ -47,16 +47,13 @@ export async function startImportJob(db: Db, kind: ContentType, page: number, en
   if (!configuredTmdbClient()) throw new NotConfigured(NOT_CONFIGURED);
   const running = await activeImportJob(db, origin);
   if (running) throw new ImportAlreadyRunning(running);
-  let row: JobRow;
-  try {
-    row = await db.insertInto('import_jobs')
-      .values({ kind, start_page: page, end_page: endPage, current_page: page })
-      .returningAll().executeTakeFirstOrThrow();
-  } catch (error) {
-    // Another start got in first: the database holds one active job at most (migration 0011).
-    const winner = isUniqueViolation(error) ? await activeImportJob(db, origin) : null;
+  const row = await db.insertInto('import_jobs').values({ kind, start_page: page, end_page: endPage, current_page: page })
+    .onConflict(noSecondActiveJob).returningAll().executeTakeFirst();
+  if (!row) {
+    // Another start got in first; if its job has ended already, this one may start after all.
+    const winner = await activeImportJob(db, origin);
     if (winner) throw new ImportAlreadyRunning(winner);
-    throw error;
+    return startImportJob(db, kind, page, endPage, origin);
   }
   await startImportWorker(db, row.id, origin);
   return toImportJob(await jobRow(db, row.id));
@@ -67,8 +64,6 @@ export async function activeImportJob(db: Db, origin: string): Promise<ImportJob
   const row = await db.selectFrom('import_jobs').select('id').where('status', 'in', ['queued', 'running']).executeTakeFirst();
   return row ? pollImportJob(db, row.id, origin) : null;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** A job's progress; a job whose worker died is resumed on the way. */
 export async function pollImportJob(db: Db, id: number, origin: string): Promise<ImportJob> {

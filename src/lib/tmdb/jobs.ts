@@ -3,13 +3,21 @@
  * whose worker died is taken over, and the worker runs in this process or, on Netlify, in a background function
  * (up to 15 minutes). Both tables have the columns used here: status, attempt, updated_at, error, finished_at.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { errorMessage } from '../http/respond.ts';
 import { netlifySiteUrl, onServerlessHost } from '../settings.ts';
 import { JOB_SIGNATURE_HEADER, signJob, type JobTable } from './job-signature.ts';
 
 type Db = Kysely<Database>;
+
+/**
+ * The conflict clause of a job's insert: a partial unique index (migrations 0009 and 0011) lets one job of a table be
+ * queued or running, so a start while one is live inserts nothing (and returns no row).
+ */
+export function noSecondActiveJob<TB extends JobTable>(oc: OnConflictBuilder<Database, TB>) {
+  return oc.expression(sql`(true)`).where(sql<boolean>`status IN ('queued', 'running')`).doNothing();
+}
 
 /** Longer than any one page takes, even rate-limited: a job silent for this long lost its worker. */
 export const STALE_AFTER_MS = 5 * 60_000;

@@ -4,7 +4,7 @@
  * title, admin-owned fields kept). It runs as a job like the bulk import (jobs.ts): progress, with what it changed
  * so far, is stored after every page, and a job whose worker died resumes from its page. It ends in one rebuild.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
@@ -16,7 +16,7 @@ import {
   SYNC_LISTS, SYNC_RECENT_LIMIT, type SyncChanges, type SyncedItem, type SyncList, type SyncSkipped, type SyncTrigger, type TmdbSync,
 } from './contract.ts';
 import { fetchPerson, importMovie, importShow, parseUpstream, personDetailColumns, stopsTheRun } from './importer.ts';
-import { claimJob, isStale, NOT_CONFIGURED, startWorker } from './jobs.ts';
+import { claimJob, isStale, noSecondActiveJob, NOT_CONFIGURED, startWorker } from './jobs.ts';
 import { idPageSchema } from './schemas.ts';
 
 type Db = Kysely<Database>;
@@ -63,10 +63,7 @@ export async function createSync(db: Db, trigger: SyncTrigger, now = new Date())
   const last = await db.selectFrom('tmdb_syncs').select('until').where('status', '=', 'done').orderBy('until', 'desc').limit(1).executeTakeFirst();
   const earliest = now.getTime() - MAX_WINDOW_DAYS * DAY_MS;
   const since = new Date(Math.max(last ? new Date(last.until).getTime() : now.getTime() - FIRST_WINDOW_DAYS * DAY_MS, earliest));
-  // The partial unique index lets one live sync exist: a concurrent start finds it taken.
-  const sync = await db.insertInto('tmdb_syncs').values({ trigger, since, until: now })
-    .onConflict((oc) => oc.expression(sql`(true)`).where('status', 'in', ['queued', 'running']).doNothing())
-    .returningAll().executeTakeFirst();
+  const sync = await db.insertInto('tmdb_syncs').values({ trigger, since, until: now }).onConflict(noSecondActiveJob).returningAll().executeTakeFirst();
   if (!sync) throw new Conflict(SYNC_RUNNING);
   return { sync, resumed: false };
 }
