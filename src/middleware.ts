@@ -21,14 +21,17 @@ import { databaseUnavailable } from './lib/http/respond.ts';
 
 const securityHeaders = defineMiddleware(async (context, next) => withSecurityHeaders(await next(), context.url.pathname));
 
-const csrf = defineMiddleware((context, next) => {
+/** What a server process starts with its first on-demand request (each runs once per process). */
+const serverStart = defineMiddleware((context, next) => {
   if (!context.isPrerendered) {
     void warnAboutDemoPasswordsOnce(getDb);
     startServerSchedule(getDb);
     scheduleHousekeepingOnce(getDb);
   }
-  return requestGuard(context, next);
+  return next();
 });
+
+const csrf = defineMiddleware(requestGuard);
 
 const bodyLimit = defineMiddleware(bodyLimitGuard);
 
@@ -42,4 +45,4 @@ const databaseOutage = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(securityHeaders, databaseOutage, allowedMethods, bodyLimit, csrf);
+export const onRequest = sequence(securityHeaders, databaseOutage, allowedMethods, bodyLimit, serverStart, csrf);
