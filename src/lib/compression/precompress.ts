@@ -1,6 +1,6 @@
 /**
  * Build step for the Node server: writes `<file>.br` next to every compressible static file (and `<file>.gz` next
- * to the build's hashed assets), which src/lib/compression/node-server.ts then serves to clients that accept them.
+ * to the build's hashed assets), which src/lib/http/static-files.ts then serves to clients that accept them.
  * Pages get brotli only: every current browser accepts it, a client that accepts only gzip gets the page
  * compressed on the fly, and a second variant of 40,000 pages would double the build's compression time.
  * Netlify's CDN compresses by itself, so the integration only runs with the Node adapter.
