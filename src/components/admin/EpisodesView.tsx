@@ -9,27 +9,27 @@ import type { AdminEpisodeRow, AdminTitleRow, AdminSeasonView } from '../../lib/
 
 
 export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; onBack(): void }) {
-  const [season, setSeason] = useState<number | null>(null);
+  // The season the admin chose; until then the one the server opens with (the first above 0), as its answer says.
+  const [chosen, setChosen] = useState<number | null>(null);
   const [view, setView] = useState<AdminSeasonView | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const season = chosen ?? view?.season ?? null;
 
   const load = useCallback(async () => {
     try {
       const params = new URLSearchParams({ showId: String(show.id) });
-      if (season !== null) params.set('season', String(season));
-      const next = await api<AdminSeasonView>(`/api/admin/tv/episodes?${params}`);
-      setView(next);
-      if (season === null) setSeason(next.season);
+      if (chosen !== null) params.set('season', String(chosen));
+      setView(await api<AdminSeasonView>(`/api/admin/tv/episodes?${params}`));
     } catch (error) {
       showToast(`Failed to fetch episodes: ${errorText(error, 'unknown error')}`, 'error');
     }
-  }, [show.id, season]);
+  }, [show.id, chosen]);
 
   useEffect(() => { void load(); }, [load]);
 
   const chooseSeason = (number: number) => {
     setEditing(null); // switching season cancels editing
-    setSeason(number);
+    setChosen(number);
   };
 
   const remove = (episode: AdminEpisodeRow) => deleteRow({
