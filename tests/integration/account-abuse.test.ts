@@ -168,7 +168,7 @@ describeEachEngine('housekeeping purges', (getDb) => {
     expect(ids.map((id) => left.has(id))).toEqual([false, true, true, true, true]);
   });
 
-  it('drops import jobs and rebuilds finished a week ago, but keeps the newest ones and the last succeeded build', async () => {
+  it('drops import jobs, rebuilds and TMDB syncs finished a week ago, but keeps the newest ones, the last succeeded build and the last completed sync', async () => {
     const db = getDb();
     const old = ago(8 * DAY);
     const lastBuild = (await db.insertInto('rebuild_requests')
@@ -181,12 +181,20 @@ describeEachEngine('housekeeping purges', (getDb) => {
     const jobs = await db.insertInto('import_jobs')
       .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => ({ kind: 'movie' as const, start_page: 1, end_page: 1, current_page: 1, status: 'done' as const, created_at: old, updated_at: old, finished_at: old })))
       .returning('id').execute();
+    // The last completed sync (where the next one starts) is older than the failed ones after it.
+    const sync = (status: 'done' | 'failed', until: Date) => ({ trigger: 'schedule' as const, since: ago(9 * DAY), until, status, created_at: old, updated_at: old, finished_at: old });
+    const lastSync = (await db.insertInto('tmdb_syncs').values(sync('done', ago(8 * DAY))).returning('id').executeTakeFirstOrThrow()).id;
+    const syncs = await db.insertInto('tmdb_syncs')
+      .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => sync('failed', ago(7.5 * DAY))))
+      .returning('id').execute();
 
-    expect(await runHousekeeping(db)).toMatchObject({ importJobs: 5, rebuilds: 5 });
+    expect(await runHousekeeping(db)).toMatchObject({ importJobs: 5, rebuilds: 5, syncs: 5 });
     const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
     expect(ids(await db.selectFrom('rebuild_requests').select('id').orderBy('id').execute()))
       .toEqual([lastBuild, ...ids(rebuilds.slice(5))]);
     expect(ids(await db.selectFrom('import_jobs').select('id').orderBy('id').execute()))
       .toEqual([running, ...ids(jobs.slice(5))]);
+    expect(ids(await db.selectFrom('tmdb_syncs').select('id').orderBy('id').execute()))
+      .toEqual([lastSync, ...ids(syncs.slice(5))]);
   });
 });

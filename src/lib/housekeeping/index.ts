@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { pruneIdleRateLimits } from '../accounts/rate-limit.ts';
 import { onServerlessHost } from '../settings.ts';
-import { purgeFinishedImportJobs, purgeFinishedRebuilds, purgeSpentAuthTokens, purgeUnconfirmedAccounts } from './purges.ts';
+import { purgeFinishedImportJobs, purgeFinishedRebuilds, purgeFinishedSyncs, purgeSpentAuthTokens, purgeUnconfirmedAccounts } from './purges.ts';
 
 export interface HousekeepingReport {
   rateLimits: number;
@@ -16,6 +16,7 @@ export interface HousekeepingReport {
   unconfirmedAccounts: number;
   importJobs: number;
   rebuilds: number;
+  syncs: number;
 }
 
 /** One after the other, so the job never holds more than one batch's locks. */
@@ -26,6 +27,7 @@ export async function runHousekeeping(db: Kysely<Database>): Promise<Housekeepin
     unconfirmedAccounts: await purgeUnconfirmedAccounts(db),
     importJobs: await purgeFinishedImportJobs(db),
     rebuilds: await purgeFinishedRebuilds(db),
+    syncs: await purgeFinishedSyncs(db),
   };
 }
 

@@ -11,7 +11,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const SPENT_TOKEN_RETENTION_SECONDS = DAY_SECONDS;
 /** An account never confirmed goes after a week, if nothing was ever saved with it and no live link is out. */
 export const UNCONFIRMED_ACCOUNT_RETENTION_SECONDS = 7 * DAY_SECONDS;
-/** Finished import jobs and rebuilds go after a week; the newest of each always stay, for the admin panel. */
+/** Finished import jobs, rebuilds and TMDB syncs go after a week; the newest of each always stay, for the admin panel. */
 export const FINISHED_JOB_RETENTION_SECONDS = 7 * DAY_SECONDS;
 export const FINISHED_JOBS_KEPT = 20;
 
@@ -45,23 +45,39 @@ export function purgeUnconfirmedAccounts(db: Kysely<Database>, bound?: BatchBoun
   }, bound);
 }
 
-export function purgeFinishedImportJobs(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+/** What the job tables share: an id in creation order, a status, and when the job ended. */
+type FinishedJobTables = Record<'import_jobs' | 'rebuild_requests' | 'tmdb_syncs', { id: number; status: string; finished_at: Date | null }>;
+
+/**
+ * Drops a job table's rows that ended (`endedStatuses`) a week ago, keeping the newest FINISHED_JOBS_KEPT (the admin
+ * panel lists them) and, when `keepLast` says so, the newest row with that status by that column (what the next
+ * run reads).
+ */
+function purgeFinishedJobs(db: Kysely<Database>, table: keyof FinishedJobTables, endedStatuses: string[],
+  keepLast: { status: string; by: string } | null, bound?: BatchBound): Promise<number> {
+  const jobs = db as unknown as Kysely<FinishedJobTables>;
   return deleteInBatches(async (limit) => {
-    const kept = db.selectFrom('import_jobs').select('id').orderBy('id', 'desc').limit(FINISHED_JOBS_KEPT);
-    const finished = db.selectFrom('import_jobs').select('id').where('status', 'in', ['done', 'failed'])
-      .where('finished_at', '<', olderThan(FINISHED_JOB_RETENTION_SECONDS)).where('id', 'not in', kept).limit(limit);
-    return (await db.deleteFrom('import_jobs').where('id', 'in', finished).executeTakeFirst()).numDeletedRows;
+    const newest = jobs.selectFrom(table).select('id').orderBy('id', 'desc').limit(FINISHED_JOBS_KEPT);
+    let finished = jobs.selectFrom(table).select('id').where('status', 'in', endedStatuses)
+      .where('finished_at', '<', olderThan(FINISHED_JOB_RETENTION_SECONDS)).where('id', 'not in', newest);
+    if (keepLast) {
+      finished = finished.where('id', 'not in', jobs.selectFrom(table).select('id').where('status', '=', keepLast.status)
+        .orderBy(sql.ref(keepLast.by), 'desc').limit(1));
+    }
+    return (await jobs.deleteFrom(table).where('id', 'in', finished.limit(limit)).executeTakeFirst()).numDeletedRows;
   }, bound);
+}
+
+export function purgeFinishedImportJobs(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+  return purgeFinishedJobs(db, 'import_jobs', ['done', 'failed'], null, bound);
 }
 
 /** The newest succeeded rebuild stays too: the panel tells which titles changed since it (rebuild/index.ts). */
 export function purgeFinishedRebuilds(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
-  return deleteInBatches(async (limit) => {
-    const newest = db.selectFrom('rebuild_requests').select('id').orderBy('id', 'desc').limit(FINISHED_JOBS_KEPT);
-    const lastSucceeded = db.selectFrom('rebuild_requests').select('id').where('status', '=', 'succeeded').orderBy('started_at', 'desc').limit(1);
-    const finished = db.selectFrom('rebuild_requests').select('id').where('status', 'in', ['succeeded', 'failed'])
-      .where('finished_at', '<', olderThan(FINISHED_JOB_RETENTION_SECONDS))
-      .where('id', 'not in', newest).where('id', 'not in', lastSucceeded).limit(limit);
-    return (await db.deleteFrom('rebuild_requests').where('id', 'in', finished).executeTakeFirst()).numDeletedRows;
-  }, bound);
+  return purgeFinishedJobs(db, 'rebuild_requests', ['succeeded', 'failed'], { status: 'succeeded', by: 'started_at' }, bound);
+}
+
+/** The newest completed sync stays too: where it ended is where the next one starts (tmdb/sync.ts). */
+export function purgeFinishedSyncs(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+  return purgeFinishedJobs(db, 'tmdb_syncs', ['done', 'failed'], { status: 'done', by: 'until' }, bound);
 }
