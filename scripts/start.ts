@@ -7,7 +7,7 @@
 import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
-import { resetServedOutput } from '../src/lib/rebuild/local-builder.ts';
+import { resetServedOutput, serveFromBuildsDir } from '../src/lib/rebuild/local-builder.ts';
 import { isProductionDeployment, serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
 import { stopTogether } from './lib/processes.ts';
@@ -35,6 +35,7 @@ try {
 await resetServedOutput();
 const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
 await buildSite({ ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}` });
+await serveFromBuildsDir();
 
 const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
 stopTogether(server, database.close);

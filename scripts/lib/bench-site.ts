@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionKeys } from '../../src/lib/accounts/session.ts';
 import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
+import { serveFromBuildsDir } from '../../src/lib/rebuild/local-builder.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import type { Engine } from './load-bench/report.ts';
 import { freePort } from './ports.ts';
@@ -64,6 +65,7 @@ export async function withBenchSite<T>(options: BenchSiteOptions, task: (site: B
       HOST: '127.0.0.1', PORT: String(port), OUTBOX_DIR: join(workDir, 'outbox'), ...options.env?.(workDir),
     };
     await step('build (prerender every page)', () => buildSite(env));
+    await serveFromBuildsDir(env.ASTRO_OUT_DIR);
     server = serveSite(env);
     await waitForSite(origin, server);
     return await task({ database, origin, keys, server, workDir });

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readlinkSync, existsSync, lstatSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { buildAndSwap, removeUnservedBuilds, resetServedOutput } from '../../src/lib/rebuild/local-builder.ts';
+import { buildAndSwap, removeUnservedBuilds, resetServedOutput, serveFromBuildsDir } from '../../src/lib/rebuild/local-builder.ts';
 
 const dirs: string[] = [];
 afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
@@ -36,6 +36,19 @@ it('swaps the served client directory for a fresh build, keeping older assets an
   expect(readFileSync(join(outDir, 'client', 'index.html'), 'utf8')).toBe('v3');
   expect(readdirSync(join(outDir, 'builds'))).toHaveLength(2);
   expect(readdirSync(outDir).filter((name) => name.startsWith('client.next'))).toEqual([]);
+});
+
+it('before serving, a plain build becomes a link into builds/ (once), so that every swap under traffic is one rename', async () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'swap-'));
+  dirs.push(outDir);
+  mkdirSync(join(outDir, 'client'), { recursive: true });
+  writeFileSync(join(outDir, 'client', 'index.html'), 'v0');
+  await serveFromBuildsDir(outDir);
+  expect(lstatSync(join(outDir, 'client')).isSymbolicLink()).toBe(true);
+  const served = readlinkSync(join(outDir, 'client'));
+  await serveFromBuildsDir(outDir);
+  expect(readlinkSync(join(outDir, 'client'))).toBe(served);
+  expect(readFileSync(join(outDir, 'client', 'index.html'), 'utf8')).toBe('v0');
 });
 
 it('a failed build leaves the served pages untouched', async () => {

@@ -4,7 +4,7 @@
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -127,5 +127,58 @@ describe('static files before on-demand routes', () => {
     expect(range.status).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes 0-9/${br.body.length}`);
     expect(range.body.equals(br.body.subarray(0, 10))).toBe(true);
+  });
+});
+
+describe('a rebuild swapped in while a page is being answered', () => {
+  // Laid out as rebuild/local-builder.ts leaves a served build: `client` is a symlink into `builds/`.
+  const outDir = mkdtempSync(join(tmpdir(), 'cinecat-swap-'));
+  const OLD_PAGE = `<h1>Dune</h1>${'<p>Old cast list</p>'.repeat(20_000)}`;
+  const NEW_PAGE = '<h1>Dune</h1><p>Edited</p>';
+  let swapServer: Server;
+  let swapOrigin: string;
+  /** Runs once, between the moment the answer's length is known and the moment its file is opened. */
+  let duringAnswer: (() => void) | null = null;
+
+  const build = (name: string, page: string) => {
+    mkdirSync(join(outDir, 'builds', name, 'client', 'movie', 'dune', '1'), { recursive: true });
+    writeFileSync(join(outDir, 'builds', name, 'client', 'movie', 'dune', '1', 'index.html'), page);
+  };
+  /** The swap's rename(2), synchronous so that it lands exactly where the test puts it. */
+  const pointClientAt = (name: string) => {
+    symlinkSync(join('builds', name, 'client'), join(outDir, 'client.next'));
+    renameSync(join(outDir, 'client.next'), join(outDir, 'client'));
+  };
+
+  beforeAll(async () => {
+    build('1', OLD_PAGE);
+    build('2', NEW_PAGE);
+    pointClientAt('1');
+    const files = staticFiles(join(outDir, 'client'));
+    swapServer = createServer((req, res) => {
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name, value) => {
+        if (name.toLowerCase() === 'content-length' && duringAnswer) {
+          duringAnswer();
+          duringAnswer = null;
+        }
+        return setHeader(name, value);
+      };
+      files(req, res, () => res.writeHead(404).end());
+    });
+    await new Promise<void>((resolve) => swapServer.listen(0, '127.0.0.1', resolve));
+    swapOrigin = `http://127.0.0.1:${(swapServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => swapServer.close(() => resolve()));
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('finishes the answer from the build it started in, whole, and the next request gets the new build', async () => {
+    duringAnswer = () => pointClientAt('2');
+    const during = await fetch(`${swapOrigin}/movie/dune/1`);
+    expect(await during.text()).toBe(OLD_PAGE);
+    expect(duringAnswer, 'the swap ran during the answer').toBeNull();
+    expect(await (await fetch(`${swapOrigin}/movie/dune/1`)).text()).toBe(NEW_PAGE);
   });
 });

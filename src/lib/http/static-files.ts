@@ -10,7 +10,7 @@
  * and `.gz` for hashed assets) that the client accepts most, as `negotiator` reads Accept-Encoding (q-values, `*`),
  * or as it is. Each variant is a file of its own, so it has its own ETag and its ranges count its encoded bytes.
  */
-import { statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import Negotiator from 'negotiator';
@@ -54,6 +54,19 @@ function entryAt(path: string): Stats | undefined {
   }
 }
 
+/**
+ * The build `clientDir` names now, or undefined when it names none. A local rebuild re-points `clientDir` (a symlink,
+ * rebuild/local-builder.ts): resolved once, every file of an answer comes from one build, and `send` cannot stat a
+ * page in one build and stream it from the next.
+ */
+function buildDirOf(clientDir: string): string | undefined {
+  try {
+    return realpathSync.native(clientDir);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The stored variant of `file` the client accepts most, or undefined for the file as it is. */
 function acceptedVariant(req: IncomingMessage, file: string): Encoding | undefined {
   const accepted = new Negotiator(req).encodings([...ENCODINGS, 'identity'], { preferred: ENCODINGS });
@@ -82,15 +95,20 @@ export function staticFiles(clientDir: string): Middleware {
       next();
       return;
     }
-    const directory = entryAt(join(clientDir, request.path))?.isDirectory() ?? false;
+    const root = buildDirOf(clientDir);
+    if (!root) {
+      next();
+      return;
+    }
+    const directory = entryAt(join(root, request.path))?.isDirectory() ?? false;
     const urlPath = directory ? `${request.urlPath.replace(/\/$/, '')}/index.html` : request.urlPath;
     const path = directory ? join(request.path, 'index.html') : request.path;
     const type = compressibleFileType(path);
-    const encoding = type ? acceptedVariant(req, join(clientDir, path)) : undefined;
+    const encoding = type ? acceptedVariant(req, join(root, path)) : undefined;
     const immutable = request.path.startsWith(IMMUTABLE_PREFIX);
     let found = false;
     send(req, encoding ? urlPath + ENCODED_SUFFIX[encoding] : urlPath, {
-      root: clientDir,
+      root,
       index: false,
       dotfiles: request.path.startsWith('/.well-known/') ? 'allow' : 'deny',
       ...(immutable ? { maxAge: '1y', immutable: true } : {}),

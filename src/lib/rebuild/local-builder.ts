@@ -3,10 +3,12 @@
  *
  * @astrojs/node serves prerendered files from `<outDir>/client` (resolved from the server entry's location and
  * looked up on every request by `send`), so that path may be a symlink: each build goes to a fresh
- * `<outDir>/builds/<stamp>/` and `<outDir>/client` is then re-pointed with rename(2), which is atomic.
- * The first swap moves the original build directory aside once (a sub-millisecond gap, once per server).
+ * `<outDir>/builds/<stamp>/` and `<outDir>/client` is then re-pointed with rename(2), which is atomic. The static
+ * file server resolves that link once per request (http/static-files.ts), so an answer never mixes two builds. A
+ * build runs at a lower CPU priority than the server: on a small machine, visitors come first.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { cp, lstat, mkdir, readdir, realpath, rename, rm, symlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { astroOutDir, childEnv, serverPort, siteUrlSetting } from '../settings.ts';
@@ -14,6 +16,8 @@ import { incrementalSummary, readIncrementalManifest, type IncrementalSummary } 
 
 const BUILDS = 'builds';
 const INITIAL = '0-initial';
+/** The build's niceness (0 is normal, 19 the lowest priority). */
+const BUILD_NICENESS = 10;
 
 export interface LocalBuildOptions {
   /** The served output directory (default ASTRO_OUT_DIR or ./dist). */
@@ -48,16 +52,24 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<Inc
   return after && incrementalSummary(before, after);
 }
 
+/**
+ * Makes `<outDir>/client` a symlink to the build it holds, moved into `builds/`, so that every later swap is one
+ * rename(2). A directory cannot be replaced by a symlink atomically, so this leaves a moment with no `client` at all:
+ * a server that rebuilds calls it before it takes requests (scripts/start.ts); a swap calls it in case nobody did.
+ */
+export async function serveFromBuildsDir(outDir = servedOutDir()): Promise<void> {
+  const link = join(outDir, 'client');
+  if (!(await lstat(link).catch(() => null))?.isDirectory()) return;
+  const initial = join(outDir, BUILDS, INITIAL);
+  await mkdir(initial, { recursive: true });
+  await rename(link, join(initial, 'client'));
+  await symlink(relative(outDir, join(initial, 'client')), link);
+}
+
 /** Points `<outDir>/client` at `newClient` atomically. */
 export async function swapClientDir(outDir: string, newClient: string): Promise<void> {
   const link = join(outDir, 'client');
-  const current = await lstat(link).catch(() => null);
-  if (current?.isDirectory()) {
-    const initial = join(outDir, BUILDS, INITIAL);
-    await mkdir(initial, { recursive: true });
-    await rename(link, join(initial, 'client'));
-    await symlink(relative(outDir, join(initial, 'client')), link);
-  }
+  await serveFromBuildsDir(outDir);
   // Pages rendered on demand by the running (older) server may still name older hashed assets: keep them.
   await cp(join(link, '_astro'), join(newClient, '_astro'), { recursive: true, force: false, errorOnExist: false }).catch(() => {});
   const next = join(outDir, `client.next-${process.pid}-${Date.now()}`);
@@ -112,6 +124,8 @@ export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<vo
       stdio: ['ignore', 'ignore', 'pipe'],
       env: childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`, ...env }),
     });
+    // Set as the child starts, so the threads it starts inherit it; raising one's own children's niceness needs no privilege.
+    try { setPriority(child.pid!, BUILD_NICENESS); } catch { /* the child already failed; its exit reports why */ }
     const stopBuild = () => {
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
     };
