@@ -42,12 +42,11 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<Inc
     await (options.build ?? astroBuild)(buildDir);
     await swapClientDir(outDir, join(buildDir, 'client'));
   } catch (error) {
-    await rm(buildDir, { recursive: true, force: true });
+    await removeTrees([buildDir]);
     throw error;
   }
   // Only the client half is served; the running server keeps its own code.
-  await rm(join(buildDir, 'server'), { recursive: true, force: true });
-  await removeOldBuilds(buildsDir, stamp);
+  await removeTrees([join(buildDir, 'server'), ...(await oldBuilds(buildsDir, stamp))]);
   const after = await readIncrementalManifest();
   return after && incrementalSummary(before, after);
 }
@@ -95,50 +94,58 @@ export async function removeUnservedBuilds(outDir = servedOutDir()): Promise<voi
   const served = await realpath(join(outDir, 'client')).catch(() => null);
   const buildsDir = await realpath(join(outDir, BUILDS)).catch(() => null);
   if (buildsDir) {
-    for (const name of await readdir(buildsDir)) {
-      const dir = join(buildsDir, name);
-      if (!served?.startsWith(dir + sep)) await rm(dir, { recursive: true, force: true });
-    }
+    const dirs = (await readdir(buildsDir)).map((name) => join(buildsDir, name));
+    await removeTrees(dirs.filter((dir) => !served?.startsWith(dir + sep)));
   }
   for (const name of await readdir(outDir).catch(() => [])) {
     if (name.startsWith('client.next-')) await rm(join(outDir, name), { force: true });
   }
 }
 
-/** Keeps the newest build and the one before it (requests may still be streaming from it). */
-async function removeOldBuilds(buildsDir: string, current: string): Promise<void> {
+/** The builds to remove: all but the newest and the one before it (requests may still be streaming from it). */
+async function oldBuilds(buildsDir: string, current: string): Promise<string[]> {
   const names = (await readdir(buildsDir)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const keep = new Set([current, ...names.filter((name) => name !== current).slice(-1)]);
-  for (const name of names) {
-    if (!keep.has(name)) await rm(join(buildsDir, name), { recursive: true, force: true });
-  }
+  return names.filter((name) => !keep.has(name)).map((name) => join(buildsDir, name));
+}
+
+/**
+ * Deletes the folders `paths` in a child process at the build's priority. A build is thousands of files: deleted
+ * here, their unlinks would fill this server's thread pool, and every file read, compression and password hash
+ * behind them would wait (seconds: the soak's p99 at each swap).
+ */
+function removeTrees(paths: string[]): Promise<void> {
+  if (paths.length === 0) return Promise.resolve();
+  const script = 'for (const path of process.argv.slice(1)) require("node:fs").rmSync(path, { recursive: true, force: true });';
+  return runAtBuildPriority('removing old builds', ['-e', script, ...paths], process.env);
 }
 
 /** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
 export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return runAtBuildPriority('astro build', [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
+    childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`, ...env }));
+}
+
+/** Node with `args` in a child process at BUILD_NICENESS, stopped with this process; rejects with `what` and its stderr's end. */
+function runAtBuildPriority(what: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    // Its own process group, so stopping the server also stops the build and everything it started.
-    const child = spawn(process.execPath, [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
-      cwd: process.cwd(),
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`, ...env }),
-    });
+    // Its own process group, so stopping the server also stops the child and everything it started.
+    const child = spawn(process.execPath, args, { cwd: process.cwd(), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env });
     // Set as the child starts, so the threads it starts inherit it; raising one's own children's niceness needs no privilege.
     try { setPriority(child.pid!, BUILD_NICENESS); } catch { /* the child already failed; its exit reports why */ }
-    const stopBuild = () => {
+    const stopChild = () => {
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
     };
     const onSignal = (signal: NodeJS.Signals) => {
-      stopBuild();
+      stopChild();
       // Keep the default behaviour (terminate) unless someone else handles the signal.
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     };
-    process.on('exit', stopBuild);
+    process.on('exit', stopChild);
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
     const cleanup = () => {
-      process.off('exit', stopBuild);
+      process.off('exit', stopChild);
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
     };
@@ -148,7 +155,7 @@ export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<vo
     child.once('exit', (code, signal) => {
       cleanup();
       if (code === 0) resolvePromise();
-      else reject(new Error(`astro build exited with ${signal ?? code}: ${stderr.trim()}`));
+      else reject(new Error(`${what} exited with ${signal ?? code}: ${stderr.trim()}`));
     });
   });
 }
