@@ -295,8 +295,31 @@ test.describe('personal features', () => {
     await page.setViewportSize({ width: 1280, height: 300 });
     // Scrolled to the bottom before the first frame, as a visitor returning to a deep link would be.
     await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, document.body.scrollHeight)));
-    await page.goto(`/tv/${slugify(show.name)}/${show.tmdb_id}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    // Marks the moment the page has decided (its observer's first answer for the count), and records, in the page
+    // and as they are made, the count requests.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { countFetches: made });
+      const fetchAsBuilt = window.fetch;
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/api/events/view-count?')) made.push(url);
+        return fetchAsBuilt(input, init);
+      };
+      const ObserverAsBuilt = window.IntersectionObserver;
+      window.IntersectionObserver = class extends ObserverAsBuilt {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            callback(entries, observer);
+            const count = entries.find((entry) => entry.target.matches('[data-view-count]'));
+            if (count) document.documentElement.dataset.countSeen ??= String(count.isIntersecting);
+          }, options);
+        }
+      };
+    });
+    await page.goto(`/tv/${slugify(show.name)}/${show.tmdb_id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-count-seen', 'false');
+    expect(await page.evaluate(() => (window as unknown as { countFetches: string[] }).countFetches)).toEqual([]);
     expect(countRequests).toEqual([]);
     await page.locator('[data-view-count]').scrollIntoViewIfNeeded();
     await expect.poll(() => countRequests.length).toBe(1);
