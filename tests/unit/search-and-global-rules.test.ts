@@ -35,6 +35,14 @@ describe('detail fallback paths', () => {
     expect(parseDetailPath('title/0')).toBeNull();
   });
 
+  it('reads the page\'s own file as the page, as a CDN\'s pretty-URL lookup (and netlify serve, retrying a 404) asks for it', () => {
+    for (const rest of ['old-title/603.html', 'old-title/603.htm', 'old-title/603/index.html', 'old-title/603/index.htm']) {
+      expect(parseDetailPath(rest), rest).toEqual({ slug: 'old-title', id: 603 });
+    }
+    expect(parseDetailPath('old-title/603/other.html')).toBeNull();
+    expect(parseDetailPath('index.html')).toBeNull();
+  });
+
   it('builds canonical URLs per kind', () => {
     expect(canonicalDetailPath('movie', 'Amélie: The Movie!', 7)).toBe('/movie/amelie-the-movie/7');
     expect(canonicalDetailPath('tv', 'Blue Harbor', 8)).toBe('/tv/blue-harbor/8');

@@ -32,9 +32,15 @@ export type FallbackOutcome =
   /** The URL is canonical and the row is public, but its page is not built yet: render it on demand. */
   | { kind: 'live'; id: number };
 
-/** The id in '{slug}/{id}' (or a bare '{id}'); null when the path carries no usable id. */
+/**
+ * A page's own file named in the URL ('{id}.html', '{id}/index.html', and '.htm'): a CDN's pretty-URL lookup asks for
+ * these, and `netlify serve` retries a function's 404 with each of them, answering with the last.
+ */
+const PAGE_FILE_SUFFIX = /(?:\/index)?\.html?$/;
+
+/** The id in '{slug}/{id}' (or a bare '{id}', or either as its page's file); null when the path carries no usable id. */
 export function parseDetailPath(rest: string | undefined): { slug: string | null; id: number } | null {
-  const segments = (rest ?? '').split('/').filter(Boolean);
+  const segments = (rest ?? '').replace(PAGE_FILE_SUFFIX, '').split('/').filter(Boolean);
   if (segments.length === 0 || segments.length > 2) return null;
   const last = segments[segments.length - 1]!;
   if (!/^\d{1,9}$/.test(last) || Number(last) < 1) return null;

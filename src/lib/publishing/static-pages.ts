@@ -34,7 +34,8 @@ const DETAIL_KIND_NAMES = Object.keys(DETAIL_KINDS) as DetailKind[];
 export function detailPageOf(urlPath: string): { kind: DetailKind; id: number } | null {
   let path: string;
   try {
-    path = posix.normalize(decodeURIComponent(urlPath)).replace(/\/(index\.html(\.br|\.gz)?)?$/, '');
+    // A stored variant names its page; parseDetailPath reads the page's own file ('/index.html') as the page.
+    path = posix.normalize(decodeURIComponent(urlPath)).replace(/\.(br|gz)$/, '').replace(/\/$/, '');
   } catch {
     return null;
   }
