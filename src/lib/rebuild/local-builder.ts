@@ -117,7 +117,7 @@ async function oldBuilds(buildsDir: string, current: string): Promise<string[]> 
 function removeTrees(paths: string[]): Promise<void> {
   if (paths.length === 0) return Promise.resolve();
   const script = 'for (const path of process.argv.slice(1)) require("node:fs").rmSync(path, { recursive: true, force: true });';
-  return runAtBuildPriority('removing old builds', ['-e', script, ...paths], process.env);
+  return runAtBuildPriority('removing old builds', ['-e', script, ...paths], childEnv());
 }
 
 /** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
