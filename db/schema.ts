@@ -217,6 +217,8 @@ interface CatalogueVersionTable {
   singleton: Generated<boolean>;
   version: Generated<number>;
   changed_at: Timestamp;
+  /** A random id per database (0012_catalogue_id.ts). */
+  catalogue_id: Generated<string>;
 }
 
 // --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---

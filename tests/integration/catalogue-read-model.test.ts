@@ -1,6 +1,9 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { sql, type Kysely } from 'kysely';
-import { expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import type { ContentType, Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie } from '../support/catalogue-fixtures.ts';
@@ -10,8 +13,14 @@ import { browseTitles } from '../../src/lib/catalog/browse.ts';
 import type { BrowseSort } from '../../src/lib/catalog/client/browse-params.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
-import { CatalogueCache, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
-import { readCatalogueVersion } from '../../src/lib/catalog/catalogue-version.ts';
+import { CatalogueCache, CatalogueReadModel, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
+import { readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/catalog/catalogue-snapshot.ts';
+import { readCatalogueStamp } from '../../src/lib/catalog/catalogue-version.ts';
+
+const snapshotDirs: string[] = [];
+const snapshotDir = () => { snapshotDirs.push(mkdtempSync(join(tmpdir(), 'cinecat-snapshots-'))); return snapshotDirs.at(-1)!; };
+afterAll(() => { for (const dir of snapshotDirs) rmSync(dir, { recursive: true, force: true }); });
+const readCatalogueVersion = async (db: Kysely<Database>) => (await readCatalogueStamp(db)).version;
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -134,6 +143,71 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     const before = await brisk.model();
     await bumpVersion();
     await expect.poll(async () => { brisk.model(); return brisk.settled(); }, { timeout: 30_000 }).not.toBe(before);
+  });
+
+  it('a model read back from its snapshot gives the same answers as the one loaded from the database', async () => {
+    const db = getDb();
+    const loaded = await loadCatalogueReadModel(db);
+    const dir = snapshotDir();
+    const stamp = await readCatalogueStamp(db);
+    await writeCatalogueSnapshot(dir, stamp, loaded.columns);
+    const restored = new CatalogueReadModel((await readCatalogueSnapshot(dir, stamp))!);
+    for (const type of ['movie', 'tv'] as const) {
+      const { genreIds, year } = await commonFilters(db, type);
+      for (const sort of ['just-added', 'newly-launched', 'top-rated'] as BrowseSort[]) {
+        for (const query of [{ type, sort }, { type, sort, genreIds: [genreIds[0]!], page: 2 }, { type, sort, genreIds, year }]) {
+          expect(restored.browse(query), JSON.stringify(query)).toEqual(loaded.browse(query));
+        }
+      }
+    }
+    for (const sort of ['popularity', 'name'] as const) for (const page of [1, 3]) expect(restored.listPeople(sort, page)).toEqual(loaded.listPeople(sort, page));
+    for (const { id } of await db.selectFrom('platforms').select('id').execute()) expect(restored.platformTitles(id, 1)).toEqual(loaded.platformTitles(id, 1));
+    const titles = loaded.browse({ type: 'movie', sort: 'top-rated' }).items.slice(0, 5).map((card) => card.title);
+    const names = loaded.listPeople('popularity', 1).items.slice(0, 5).map((person) => person.name);
+    for (const query of [...titles, ...names, ...titles.map((title) => title.slice(1, -1)), 'a', 'the']) {
+      expect(restored.search(query), query).toEqual(loaded.search(query));
+    }
+    expect(loaded.search(titles[0]!).titles[0]!.title).toBe(titles[0]);
+  });
+
+  it('a fresh process answers from the snapshot of the current stamp with one query, and loads from the database past a change or a damaged file', async () => {
+    const db = getDb();
+    let queries = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => { queries++; return args.node; },
+      transformResult: async (args) => args.result,
+    });
+    const dir = snapshotDir();
+    const first = new CatalogueCache(counted, 60_000, 0, dir);
+    const model = await first.model();
+    await first.settled();
+    expect(queries).toBe(5);
+    const [file] = readdirSync(dir);
+    expect(file).toBe(`${(await readCatalogueStamp(db)).catalogueId}.catalogue`);
+
+    // A snapshot of the current stamp with no platforms: a cache that answers from it knows none.
+    const platform = await db.selectFrom('platforms').select('id').executeTakeFirstOrThrow();
+    expect(model.platformTitles(platform.id, 1)).not.toBeNull();
+    await writeCatalogueSnapshot(dir, await readCatalogueStamp(db), { ...model.columns, platforms: [] });
+    queries = 0;
+    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).toBeNull();
+    expect(queries).toBe(1); // the stamp
+
+    // After a change the snapshot is another version's: the database answers, and the new version is kept.
+    await db.updateTable('movies').set({ popularity: sql`popularity + 1` }).where('is_published', '=', true).execute();
+    queries = 0;
+    const afterChange = new CatalogueCache(counted, 60_000, 0, dir);
+    expect((await afterChange.model()).platformTitles(platform.id, 1)).not.toBeNull();
+    await afterChange.settled();
+    expect(queries).toBe(5);
+    queries = 0;
+    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).not.toBeNull();
+    expect(queries).toBe(1);
+
+    writeFileSync(join(dir, file!), 'not a snapshot');
+    queries = 0;
+    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).not.toBeNull();
+    expect(queries).toBe(5);
   });
 }, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
 

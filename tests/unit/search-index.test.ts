@@ -9,7 +9,7 @@ const textOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
 /** The realistic titles, the first listed the most popular. */
 function realisticIndex(): SearchIndex<string> {
-  return new SearchIndex(TITLES.map((key, i) => ({ text: textOf(key), popularity: TITLES.length - i, voteCount: 0, value: key })), { joinAdjacentWords: true });
+  return SearchIndex.build(TITLES.map((key, i) => ({ text: textOf(key), popularity: TITLES.length - i, voteCount: 0, value: key })), { joinAdjacentWords: true });
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -76,7 +76,7 @@ describe('search index: typos', () => {
 });
 
 describe('search index: ranking', () => {
-  const index = new SearchIndex([
+  const index = SearchIndex.build([
     { text: 'Rocky II', popularity: 50, voteCount: 0, value: 'rocky-2' },
     { text: 'Rocky', popularity: 10, voteCount: 0, value: 'rocky' },
     { text: 'Rocky Balboa', popularity: 90, voteCount: 0, value: 'balboa' },
@@ -101,7 +101,7 @@ describe('search index: ranking', () => {
   });
 
   it('searches names: accents, case and typos', () => {
-    const people = new SearchIndex(['Penélope Cruz', 'Zoë Saldaña', 'Björk', 'Penny Marshall', 'Mads Mikkelsen'].map((name, i) => (
+    const people = SearchIndex.build(['Penélope Cruz', 'Zoë Saldaña', 'Björk', 'Penny Marshall', 'Mads Mikkelsen'].map((name, i) => (
       { text: name, popularity: 10 - i, voteCount: 0, value: name })), { joinAdjacentWords: false });
     expect(people.search('penelope cruz', 5)).toEqual(['Penélope Cruz']);
     expect(people.search('ZOE SALDANA', 5)).toEqual(['Zoë Saldaña']);
@@ -168,7 +168,7 @@ describe('search index: the vocabulary walk', () => {
 
   it('finds exactly the entries a word matches, as the last word typed (a typo in a prefix counts)', () => {
     fc.assert(fc.property(entries, word, (texts, query) => {
-      const index = new SearchIndex(texts.map((words, doc) => ({ text: words.join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
+      const index = SearchIndex.build(texts.map((words, doc) => ({ text: words.join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
       expect(index.search(query, texts.length).sort((a, b) => a - b)).toEqual(bruteForce(texts, query, true));
     }), { numRuns: 400 });
   });
@@ -176,7 +176,7 @@ describe('search index: the vocabulary walk', () => {
   it('finds exactly the entries a word matches, before the last word (whole words only)', () => {
     fc.assert(fc.property(entries, word, (texts, query) => {
       // Every entry ends with 'z', the last word typed; the longer query word leads the search.
-      const index = new SearchIndex(texts.map((words, doc) => ({ text: [...words, 'z'].join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
+      const index = SearchIndex.build(texts.map((words, doc) => ({ text: [...words, 'z'].join(' '), popularity: 0, voteCount: 0, value: doc })), { joinAdjacentWords: false });
       expect(index.search(`${query}z z`, texts.length).sort((a, b) => a - b))
         .toEqual(bruteForce(texts.map((words) => [...words, 'z']), `${query}z`, false));
     }), { numRuns: 400 });

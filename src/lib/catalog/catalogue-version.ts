@@ -2,7 +2,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
-export async function readCatalogueVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
-  return Number(row.version);
+/**
+ * The version, when it was bumped, and the database's own id (0012_catalogue_id.ts): version numbers of different
+ * databases repeat, and a copy of a database keeps its id but diverges at its next bump, made at another instant.
+ */
+export interface CatalogueStamp { catalogueId: string; version: number; changedAt: string }
+
+export async function readCatalogueStamp(db: Kysely<Database>): Promise<CatalogueStamp> {
+  const row = await db.selectFrom('catalogue_version').select(['catalogue_id', 'version', 'changed_at']).executeTakeFirstOrThrow();
+  return { catalogueId: row.catalogue_id, version: Number(row.version), changedAt: new Date(row.changed_at).toISOString() };
 }

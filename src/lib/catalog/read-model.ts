@@ -13,13 +13,18 @@ import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } fro
 import { sortSql } from './browse.ts';
 import type { BrowseQuery } from './contract.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
+import { slugify } from './client/slug.ts';
 import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
 import { creditedInPublishedTitle, personCard } from './people.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { listPlatforms, platformPage } from './platforms.ts';
-import { SearchIndex } from './search-index.ts';
-import { readCatalogueVersion } from './catalogue-version.ts';
+import { SearchIndex, searchIndexColumns } from './search-index.ts';
+import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from './columns.ts';
+import type { CatalogueColumns, PeopleColumns, TitleColumns, TitleOrder } from './catalogue-columns.ts';
+import { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.ts';
+import { readCatalogueStamp } from './catalogue-version.ts';
+import { catalogueSnapshotDir } from '../settings.ts';
 import type { PersonResult, SearchResults } from './client/search-results.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
@@ -34,89 +39,82 @@ export const VERSION_CHECK_MS = 1000;
  */
 export const MIN_RELOAD_INTERVAL_MS = 5000;
 
-type TitleOrder = 'justAdded' | 'released' | 'rated' | 'popular';
 const TITLE_ORDERS: Record<TitleOrder, BrowseSort | 'popular'> = {
   justAdded: 'just-added', released: 'newly-launched', rated: 'top-rated', popular: 'popular',
 };
+const OTHER_ORDERS = ['justAdded', 'released', 'rated'] as const;
 
-interface CatalogueTitle {
-  card: TitleCard;
-  /** Year of the release or first-air date, for the year filter. */
-  year: number | null;
-  genreIds: number[];
-  platformIds: number[];
+function listOf(sort: BrowseSort): TitleOrder {
+  return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
 }
 
-type TitleLists = Record<TitleOrder, CatalogueTitle[]>;
+/** The card of the title at place i (slugs are made here, for the few cards an answer holds, not stored). */
+function titleCardAt(type: ContentType, titles: TitleColumns, i: number): TitleCard {
+  const title = stringAt(titles.title, i)!;
+  return {
+    type, tmdbId: titles.tmdbId[i]!, title, slug: slugify(title),
+    posterPath: stringAt(titles.posterPath, i), backdropPath: stringAt(titles.backdropPath, i),
+    voteAverage: numberAt(titles.voteAverage, i), year: numberAt(titles.year, i),
+  };
+}
+
+function personCardAt(people: PeopleColumns, i: number): PersonCard {
+  const name = stringAt(people.name, i)!;
+  return {
+    id: people.id[i]!, name, slug: slugify(name),
+    profilePath: stringAt(people.profilePath, i), department: stringAt(people.department, i),
+  };
+}
 
 /** A search hit's fields, made for the few people a search returns rather than kept for every person. */
 function personResult(card: PersonCard): PersonResult {
   return { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
 }
 
-function hasAny(ids: number[], wanted: Set<number>): boolean {
-  for (const id of ids) if (wanted.has(id)) return true;
-  return false;
-}
-
-function byOrder<T>(value: (order: TitleOrder) => T): Record<TitleOrder, T> {
-  return { justAdded: value('justAdded'), released: value('released'), rated: value('rated'), popular: value('popular') };
-}
-
-/** Each item's value at its 1-based position (row_number over all the rows: every position from 1 to n once). */
-function byPosition<I, V>(items: I[], position: (item: I) => number, value: (item: I) => V): V[] {
-  const ordered = new Array<V>(items.length);
-  for (const item of items) ordered[position(item) - 1] = value(item);
-  return ordered;
-}
-
-function listOf(sort: BrowseSort): TitleOrder {
-  return sort === 'just-added' ? 'justAdded' : sort === 'top-rated' ? 'rated' : 'released';
-}
-
 export class CatalogueReadModel {
   private readonly titleSearch: SearchIndex<TitleCard>;
   private readonly peopleSearch: SearchIndex<PersonCard>;
   private readonly platforms: Map<number, Platform>;
-  /** Each order's titles per genre: a one-genre browse (the usual one) walks only its genre. */
-  private readonly byGenre: Record<ContentType, Record<TitleOrder, Map<number, CatalogueTitle[]>>>;
+  /** Each kind's titles in each order, as places in its columns. */
+  private readonly orders: Record<ContentType, Record<TitleOrder, Int32Array>>;
+  /** An order's titles of one genre (a one-genre browse, the usual one, walks only these), made on first use. */
+  private readonly genreOrders = new Map<string, Int32Array>();
 
-  constructor(
-    private readonly titles: Record<ContentType, TitleLists>,
-    private readonly people: Record<PeopleSort, PersonCard[]>,
-    platforms: Platform[],
-    titleSearch: SearchIndex<TitleCard>,
-    peopleSearch: SearchIndex<PersonCard>,
-  ) {
-    this.platforms = new Map(platforms.map((platform) => [platform.id, platform]));
-    const perGenre = (lists: TitleLists) => byOrder((order) => {
-      const genres = new Map<number, CatalogueTitle[]>();
-      for (const title of lists[order]) {
-        for (const id of title.genreIds) {
-          if (!genres.has(id)) genres.set(id, []);
-          genres.get(id)!.push(title);
-        }
-      }
-      return genres;
-    });
-    this.byGenre = { movie: perGenre(titles.movie), tv: perGenre(titles.tv) };
-    this.titleSearch = titleSearch;
-    this.peopleSearch = peopleSearch;
+  constructor(readonly columns: CatalogueColumns) {
+    const { titles, people } = columns;
+    this.platforms = new Map(columns.platforms.map((platform) => [platform.id, platform]));
+    const ordersOf = (type: ContentType) => ({ ...titles[type].orders, popular: Int32Array.from(titles[type].tmdbId.keys()) });
+    this.orders = { movie: ordersOf('movie'), tv: ordersOf('tv') };
+    const movieCount = titles.movie.tmdbId.length;
+    this.titleSearch = new SearchIndex((entry) => (entry < movieCount
+      ? titleCardAt('movie', titles.movie, entry) : titleCardAt('tv', titles.tv, entry - movieCount)), columns.titleSearch);
+    this.peopleSearch = new SearchIndex((entry) => personCardAt(people, entry), columns.peopleSearch);
+  }
+
+  private genreOrder(type: ContentType, order: TitleOrder, genreId: number): Int32Array {
+    const key = `${type} ${order} ${genreId}`;
+    let places = this.genreOrders.get(key);
+    if (!places) {
+      const genreIds = this.columns.titles[type].genreIds;
+      this.genreOrders.set(key, (places = this.orders[type][order].filter((place) => listIncludes(genreIds, place, genreId))));
+    }
+    return places;
   }
 
   /** Same answer as browseTitles. */
   browse(query: BrowseQuery): BrowsePage<TitleCard> {
     const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE } = query;
+    const titles = this.columns.titles[type];
     const genres = new Set(genreIds);
     const first = (page - 1) * pageSize;
     const items: TitleCard[] = [];
     let total = 0;
     const order = listOf(sort);
-    const titles = genreIds.length === 1 ? this.byGenre[type][order].get(genreIds[0]!) ?? [] : this.titles[type][order];
-    for (const title of titles) {
-      if (year !== null && title.year !== year) continue;
-      if (genres.size && !hasAny(title.genreIds, genres)) continue;
-      if (total >= first && items.length < pageSize) items.push(title.card);
+    const places = genreIds.length === 1 ? this.genreOrder(type, order, genreIds[0]!) : this.orders[type][order];
+    for (const place of places) {
+      if (year !== null && titles.year[place] !== year) continue;
+      if (genres.size && !listHasAny(titles.genreIds, place, genres)) continue;
+      if (total >= first && items.length < pageSize) items.push(titleCardAt(type, titles, place));
       total++;
     }
     return { items, page, totalPages: totalPagesFor(total, pageSize), total };
@@ -124,9 +122,13 @@ export class CatalogueReadModel {
 
   /** Same answer as listPeople. */
   listPeople(sort: PeopleSort, page: number): BrowsePage<PersonCard> {
-    const all = this.people[sort];
-    const items = all.slice((page - 1) * PEOPLE_PAGE_SIZE, page * PEOPLE_PAGE_SIZE);
-    return { items, page, totalPages: totalPagesFor(all.length, PEOPLE_PAGE_SIZE), total: all.length };
+    const people = this.columns.people;
+    const total = people.id.length;
+    const first = (page - 1) * PEOPLE_PAGE_SIZE;
+    const items: PersonCard[] = [];
+    // The columns are in popularity order; the name order is a list of places in them.
+    for (let at = first; at < Math.min(total, first + PEOPLE_PAGE_SIZE); at++) items.push(personCardAt(people, sort === 'name' ? people.byName[at]! : at));
+    return { items, page, totalPages: totalPagesFor(total, PEOPLE_PAGE_SIZE), total };
   }
 
   /** Same answer as platformTitles: null for an unknown platform. */
@@ -134,9 +136,17 @@ export class CatalogueReadModel {
     const platform = this.platforms.get(platformId);
     if (!platform) return null;
     const onPlatform = (type: ContentType) => {
+      const titles = this.columns.titles[type];
       const perPage = PLATFORM_TITLES_PER_PAGE[type];
-      const titles = this.titles[type].popular.filter((title) => title.platformIds.includes(platformId));
-      return { cards: titles.slice((page - 1) * perPage, page * perPage).map((title) => title.card), total: titles.length };
+      const first = (page - 1) * perPage;
+      const cards: TitleCard[] = [];
+      let total = 0;
+      for (let place = 0; place < titles.tmdbId.length; place++) {
+        if (!listIncludes(titles.platformIds, place, platformId)) continue;
+        if (total >= first && cards.length < perPage) cards.push(titleCardAt(type, titles, place));
+        total++;
+      }
+      return { cards, total };
     };
     return platformPage(platform, page, { movie: onPlatform('movie'), tv: onPlatform('tv') });
   }
@@ -150,14 +160,31 @@ export class CatalogueReadModel {
   }
 }
 
-/** Published titles of a type with everything the read model needs, and their position in each order. */
+/**
+ * Places in the popularity order, listed in another order: `position(row, order)` is a row's 1-based position in
+ * an order (row_number over all the rows, so every position from 1 to n once), the rows are in popularity order.
+ */
+function placesInOrder<R>(rows: R[], position: (row: R) => number): Int32Array {
+  const places = new Int32Array(rows.length);
+  rows.forEach((row, place) => { places[position(row) - 1] = place; });
+  return places;
+}
+
+/** Rows in the order of a 1-based position column. */
+function inPositionOrder<R>(rows: R[], position: (row: R) => number): R[] {
+  const ordered = new Array<R>(rows.length);
+  for (const row of rows) ordered[position(row) - 1] = row;
+  return ordered;
+}
+
+/** Published titles of a type with everything the read model needs, and their search entries. */
 async function loadTitles(db: Kysely<Database>, type: ContentType) {
   const { titles, genreLinks, providerLinks } = titleKind(type);
   const position = (order: BrowseSort | 'popular') => {
     const orderBy = order === 'popular' ? sql`titles.popularity desc, titles.id` : sortSql(order);
     return sql<number>`(row_number() over (order by ${orderBy}))::int`;
   };
-  const rows = await db.selectFrom(titles).where('titles.is_published', '=', true)
+  const unordered = await db.selectFrom(titles).where('titles.is_published', '=', true)
     .select((eb) => [...CARD_COLUMNS, 'titles.popularity', 'titles.vote_count',
       sql<number[]>`array(${eb.selectFrom(genreLinks).select('genre_links.genre_id').whereRef('genre_links.title_id', '=', 'titles.id')})`
         .as('genre_ids'),
@@ -166,30 +193,37 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
       position(TITLE_ORDERS.justAdded).as('justAdded'), position(TITLE_ORDERS.released).as('released'),
       position(TITLE_ORDERS.rated).as('rated'), position(TITLE_ORDERS.popular).as('popular')])
     .execute();
-  const loaded = rows.map((row) => {
-    const card = titleCard(type, row);
-    return {
-      title: { card, year: card.year, genreIds: row.genre_ids.map(Number), platformIds: row.platform_ids.map(Number) },
-      entry: { text: card.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count), value: card },
-      positions: byOrder((order) => Number(row[order])),
-    };
-  });
-  const lists = byOrder((order) => byPosition(loaded, (t) => t.positions[order], (t) => t.title));
-  return { lists, entries: loaded.map((t) => t.entry) };
+  const rows = inPositionOrder(unordered, (row) => Number(row.popular));
+  const cards = rows.map((row) => titleCard(type, row));
+  const strings = (key: 'title' | 'posterPath' | 'backdropPath') => stringColumn(cards.map((card) => card[key]));
+  const columns: TitleColumns = {
+    tmdbId: Int32Array.from(cards, (card) => card.tmdbId),
+    title: strings('title'), posterPath: strings('posterPath'), backdropPath: strings('backdropPath'),
+    voteAverage: numberColumn(cards.map((card) => card.voteAverage)),
+    year: numberColumn(cards.map((card) => card.year)),
+    genreIds: listColumn(rows.map((row) => row.genre_ids.map(Number))),
+    platformIds: listColumn(rows.map((row) => row.platform_ids.map(Number))),
+    orders: Object.fromEntries(OTHER_ORDERS.map((order) => [order, placesInOrder(rows, (row) => Number(row[order]))])) as TitleColumns['orders'],
+  };
+  const entries = rows.map((row, i) => ({ text: cards[i]!.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count) }));
+  return { columns, entries };
 }
 
 async function loadPeople(db: Kysely<Database>) {
-  const rows = await db.selectFrom('people').where(creditedInPublishedTitle)
+  const unordered = await db.selectFrom('people').where(creditedInPublishedTitle)
     .select(['people.id', 'people.name', 'people.profile_path', 'people.known_for_department', 'people.popularity',
       sql<number>`(row_number() over (order by people.popularity desc, people.name, people.id))::int`.as('popularity_position'),
       sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
     .execute();
-  const people = rows.map((row) => ({ row, card: personCard(row) }));
-  const sorted = (key: 'popularity_position' | 'name_position') => byPosition(people, (p) => Number(p.row[key]), (p) => p.card);
-  return {
-    bySort: { popularity: sorted('popularity_position'), name: sorted('name_position') },
-    entries: people.map(({ row, card }) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0, value: card })),
+  const rows = inPositionOrder(unordered, (row) => Number(row.popularity_position));
+  const cards = rows.map(personCard);
+  const strings = (key: 'name' | 'profilePath' | 'department') => stringColumn(cards.map((card) => card[key]));
+  const columns: PeopleColumns = {
+    id: Int32Array.from(cards, (card) => card.id),
+    name: strings('name'), profilePath: strings('profilePath'), department: strings('department'),
+    byName: placesInOrder(rows, (row) => Number(row.name_position)),
   };
+  return { columns, entries: rows.map((row) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0 })) };
 }
 
 /** Reads the whole public catalogue: five queries, whatever its size. */
@@ -200,13 +234,13 @@ export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<Cata
     loadPeople(db),
     listPlatforms(db),
   ]);
-  return new CatalogueReadModel(
-    { movie: movies.lists, tv: shows.lists },
-    people.bySort,
+  return new CatalogueReadModel({
+    titles: { movie: movies.columns, tv: shows.columns },
+    people: people.columns,
     platforms,
-    new SearchIndex([...movies.entries, ...shows.entries], { joinAdjacentWords: true }),
-    new SearchIndex(people.entries, { joinAdjacentWords: false }),
-  );
+    titleSearch: searchIndexColumns([...movies.entries, ...shows.entries], true),
+    peopleSearch: searchIndexColumns(people.entries, false),
+  });
 }
 
 /**
@@ -219,11 +253,14 @@ export class CatalogueCache {
   private checkedAt = -Infinity;
   private reloadAllowedAt = -Infinity;
   private refreshing: Promise<CatalogueReadModel> | null = null;
+  private snapshotWritten: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly checkEveryMs = VERSION_CHECK_MS,
     private readonly minReloadIntervalMs = MIN_RELOAD_INTERVAL_MS,
+    /** Where snapshots of the catalogue are kept (catalogue-snapshot.ts); null for none. */
+    private readonly snapshotDir: string | null = catalogueSnapshotDir() ?? null,
   ) {}
 
   model(): Promise<CatalogueReadModel> {
@@ -236,19 +273,24 @@ export class CatalogueCache {
     return Promise.resolve(this.loaded.model);
   }
 
-  /** The model after any check or reload under way. */
+  /** The model after any check, reload or snapshot under way. */
   async settled(): Promise<CatalogueReadModel> {
     await this.refreshing?.catch(() => {});
+    await this.snapshotWritten;
     return this.model();
   }
 
   private async refresh(): Promise<CatalogueReadModel> {
     // The version before the data: data loaded after it is at least that new, so no change is missed.
-    const version = await readCatalogueVersion(this.db);
+    const stamp = await readCatalogueStamp(this.db);
     this.checkedAt = performance.now();
-    if (this.loaded?.version !== version) {
-      this.loaded = { version, model: await loadCatalogueReadModel(this.db) };
+    if (this.loaded?.version !== stamp.version) {
+      // Another process may have loaded this version already and kept it on disk.
+      const snapshot = this.snapshotDir ? await readCatalogueSnapshot(this.snapshotDir, stamp) : null;
+      const model = snapshot ? new CatalogueReadModel(snapshot) : await loadCatalogueReadModel(this.db);
+      this.loaded = { version: stamp.version, model };
       this.reloadAllowedAt = performance.now() + this.minReloadIntervalMs;
+      if (!snapshot && this.snapshotDir) this.snapshotWritten = writeCatalogueSnapshot(this.snapshotDir, stamp, model.columns);
     }
     return this.loaded.model;
   }
@@ -256,9 +298,14 @@ export class CatalogueCache {
 
 const caches = new WeakMap<Kysely<Database>, CatalogueCache>();
 
-/** The current read model of the database (one per process and database). */
-export function catalogueReadModel(db: Kysely<Database>): Promise<CatalogueReadModel> {
+/** The process's cache of the database's read model. */
+export function catalogueCache(db: Kysely<Database>): CatalogueCache {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new CatalogueCache(db)));
-  return cache.model();
+  return cache;
+}
+
+/** The current read model of the database (one per process and database). */
+export function catalogueReadModel(db: Kysely<Database>): Promise<CatalogueReadModel> {
+  return catalogueCache(db).model();
 }

@@ -7,6 +7,8 @@
  * without a typo, then with typos; closer words first, then popularity, then vote count.
  */
 
+import type { ListArrays } from './columns.ts';
+
 /** Exact match, then prefix, then contains, then only similar (a typo): lower is better. */
 export enum MatchRank { Exact = 0, Prefix = 1, Contains = 2, Similar = 3 }
 
@@ -90,11 +92,15 @@ export function editDistance(query: string, term: string, max: number, prefix = 
   return Math.min(prefix ? best : lastCell(previous, n, term.length, max), max + 1);
 }
 
-export interface IndexedEntry<T> {
+/** What the index knows of an entry. */
+export interface IndexedText {
   /** The text searched: a title or a name. */
   text: string;
   popularity: number;
   voteCount: number;
+}
+
+export interface IndexedEntry<T> extends IndexedText {
   value: T;
 }
 
@@ -129,11 +135,10 @@ function precedes(rank: MatchRank, similarity: number, popularity: number, voteC
 }
 
 /**
- * Lists of numbers per entry or per term, flattened (compressed sparse rows): list i is items[starts[i]] up to
- * items[starts[i + 1]]. Two typed arrays instead of one array per entry: the index of a catalogue of 200,000 names
- * and titles would otherwise hold hundreds of thousands of small arrays.
+ * Lists of numbers per entry or per term, flattened (ListArrays). Two typed arrays instead of one array per entry:
+ * the index of a catalogue of 200,000 names and titles would otherwise hold hundreds of thousands of small arrays.
  */
-class Lists {
+class Lists implements ListArrays {
   constructor(readonly starts: Int32Array, readonly items: Int32Array) {}
 
   /** Lists of the given lengths, filled by `fill(list, put)` in list order. */
@@ -156,15 +161,86 @@ class Lists {
   }
 }
 
+/** Everything an index holds but its values, in plain and typed arrays: what a catalogue snapshot stores. */
+export interface SearchIndexColumns {
+  terms: string[];
+  popularity: Float64Array;
+  voteCount: Float64Array;
+  words: ListArrays;
+  docTerms: ListArrays;
+  postings: ListArrays;
+  alphabetical: Int32Array;
+  sharedWithPrevious: Uint16Array;
+  subtreeStart: Int32Array;
+  subtreeEnd: Int32Array;
+}
+
+/**
+ * The index of the entries, without their values. With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find
+ * 'WALL·E', 'Spider-Man' and "Don't" (titles).
+ */
+export function searchIndexColumns(entries: readonly IndexedText[], joinAdjacentWords: boolean): SearchIndexColumns {
+  const terms: string[] = [];
+  const termIds = new Map<string, number>();
+  const termId = (term: string) => {
+    let id = termIds.get(term);
+    if (id === undefined) termIds.set(term, (id = terms.push(term) - 1));
+    return id;
+  };
+  const words = entries.map((entry) => searchWords(entry.text).map(termId));
+  const docTerms = words.map((ids) => {
+    const joined = joinAdjacentWords ? ids.slice(1).map((id, i) => termId(terms[ids[i]!]! + terms[id]!)) : [];
+    return [...new Set([...ids, ...joined])];
+  });
+  const flatten = (lists: number[][]) => Lists.build(lists.length, (put) => lists.forEach((ids, doc) => { for (const id of ids) put(doc, id); }));
+  const alphabetical = Int32Array.from(terms.keys()).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+  const sharedWithPrevious = new Uint16Array(alphabetical.length);
+  for (let i = 1; i < alphabetical.length; i++) {
+    const previous = terms[alphabetical[i - 1]!]!;
+    const term = terms[alphabetical[i]!]!;
+    let shared = 0;
+    while (shared < previous.length && shared < term.length && shared < 0xffff && previous[shared] === term[shared]) shared++;
+    sharedWithPrevious[i] = shared;
+  }
+  return {
+    terms,
+    popularity: Float64Array.from(entries, (entry) => entry.popularity),
+    voteCount: Float64Array.from(entries, (entry) => entry.voteCount),
+    words: flatten(words),
+    docTerms: flatten(docTerms),
+    postings: Lists.build(terms.length, (put) => docTerms.forEach((ids, doc) => { for (const id of ids) put(id, doc); })),
+    alphabetical,
+    sharedWithPrevious,
+    ...subtreeEnds(terms, alphabetical, sharedWithPrevious),
+  };
+}
+
+/** SearchIndex.subtreeStart and subtreeEnd, for the vocabulary in alphabetical order. */
+function subtreeEnds(terms: string[], alphabetical: Int32Array, sharedWithPrevious: Uint16Array) {
+  const count = alphabetical.length;
+  const subtreeStart = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) subtreeStart[i + 1] = subtreeStart[i]! + terms[alphabetical[i]!]!.length - sharedWithPrevious[i]!;
+  const subtreeEnd = new Int32Array(subtreeStart[count]!);
+  // The nodes opened by earlier terms and not yet closed, deepest last: [depth, slot in `subtreeEnd`].
+  const open: [number, number][] = [];
+  for (let i = 0; i <= count; i++) {
+    const shared = i < count ? sharedWithPrevious[i]! : 0;
+    while (open.length > 0 && open[open.length - 1]![0] > shared) subtreeEnd[open.pop()![1]] = i;
+    if (i === count) break;
+    const length = terms[alphabetical[i]!]!.length;
+    for (let depth = shared + 1; depth <= length; depth++) open.push([depth, subtreeStart[i]! + depth - shared - 1]);
+  }
+  return { subtreeStart, subtreeEnd };
+}
+
 export class SearchIndex<T> {
-  private readonly values: T[];
   private readonly popularity: Float64Array;
   private readonly voteCount: Float64Array;
   /** Each entry's words in order, as term ids. */
   private readonly words: Lists;
   /** Each entry's distinct term ids: its words, and with joinAdjacentWords adjacent words joined. */
   private readonly docTerms: Lists;
-  private readonly terms: string[] = [];
+  private readonly terms: string[];
   /** Each term's entries, in entry order. */
   private readonly postings: Lists;
   /** Term ids in alphabetical order of their terms: prefix ranges, exact look-ups, and the vocabulary walked as a trie. */
@@ -181,54 +257,22 @@ export class SearchIndex<T> {
   private readonly subtreeEnd: Int32Array;
   private readonly longestTerm: number;
 
-  /** With joinAdjacentWords, 'walle', 'spiderman' or 'dont' find 'WALL·E', 'Spider-Man' and "Don't" (titles). */
-  constructor(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }) {
-    this.values = entries.map((entry) => entry.value);
-    this.popularity = Float64Array.from(entries, (entry) => entry.popularity);
-    this.voteCount = Float64Array.from(entries, (entry) => entry.voteCount);
-    const termIds = new Map<string, number>();
-    const termId = (term: string) => {
-      let id = termIds.get(term);
-      if (id === undefined) termIds.set(term, (id = this.terms.push(term) - 1));
-      return id;
-    };
-    const words = entries.map((entry) => searchWords(entry.text).map(termId));
-    const docTerms = words.map((ids) => {
-      const joined = joinAdjacentWords ? ids.slice(1).map((id, i) => termId(this.terms[ids[i]!]! + this.terms[id]!)) : [];
-      return [...new Set([...ids, ...joined])];
-    });
-    const flatten = (lists: number[][]) => Lists.build(lists.length, (put) => lists.forEach((ids, doc) => { for (const id of ids) put(doc, id); }));
-    this.words = flatten(words);
-    this.docTerms = flatten(docTerms);
-    this.postings = Lists.build(this.terms.length, (put) => docTerms.forEach((ids, doc) => { for (const id of ids) put(id, doc); }));
-    this.alphabetical = Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
-    this.sharedWithPrevious = new Uint16Array(this.alphabetical.length);
-    for (let i = 1; i < this.alphabetical.length; i++) {
-      const previous = this.terms[this.alphabetical[i - 1]!]!;
-      const term = this.terms[this.alphabetical[i]!]!;
-      let shared = 0;
-      while (shared < previous.length && shared < term.length && shared < 0xffff && previous[shared] === term[shared]) shared++;
-      this.sharedWithPrevious[i] = shared;
-    }
-    this.longestTerm = this.terms.reduce((longest, term) => Math.max(longest, term.length), 0);
-    [this.subtreeStart, this.subtreeEnd] = this.subtreeEnds();
+  /** The index of the entries (see searchIndexColumns for joinAdjacentWords). */
+  static build<T>(entries: IndexedEntry<T>[], { joinAdjacentWords }: { joinAdjacentWords: boolean }): SearchIndex<T> {
+    const values = entries.map((entry) => entry.value);
+    return new SearchIndex((entry) => values[entry]!, searchIndexColumns(entries, joinAdjacentWords));
   }
 
-  private subtreeEnds(): [Int32Array, Int32Array] {
-    const count = this.alphabetical.length;
-    const start = new Int32Array(count + 1);
-    for (let i = 0; i < count; i++) start[i + 1] = start[i]! + this.terms[this.alphabetical[i]!]!.length - this.sharedWithPrevious[i]!;
-    const end = new Int32Array(start[count]!);
-    // The nodes opened by earlier terms and not yet closed, deepest last: [depth, slot in `end`].
-    const open: [number, number][] = [];
-    for (let i = 0; i <= count; i++) {
-      const shared = i < count ? this.sharedWithPrevious[i]! : 0;
-      while (open.length > 0 && open[open.length - 1]![0] > shared) end[open.pop()![1]] = i;
-      if (i === count) break;
-      const length = this.terms[this.alphabetical[i]!]!.length;
-      for (let depth = shared + 1; depth <= length; depth++) open.push([depth, start[i]! + depth - shared - 1]);
-    }
-    return [start, end];
+  /** An index from its columns; `valueOf` gives the value of an entry (its place in the columns) that a search returns. */
+  constructor(private readonly valueOf: (entry: number) => T, columns: SearchIndexColumns) {
+    ({
+      terms: this.terms, popularity: this.popularity, voteCount: this.voteCount, alphabetical: this.alphabetical,
+      sharedWithPrevious: this.sharedWithPrevious, subtreeStart: this.subtreeStart, subtreeEnd: this.subtreeEnd,
+    } = columns);
+    this.words = new Lists(columns.words.starts, columns.words.items);
+    this.docTerms = new Lists(columns.docTerms.starts, columns.docTerms.items);
+    this.postings = new Lists(columns.postings.starts, columns.postings.items);
+    this.longestTerm = this.terms.reduce((longest, term) => Math.max(longest, term.length), 0);
   }
 
   /** The alphabetical position after the last term that shares its first `depth` letters with the term at `i`. */
@@ -238,10 +282,6 @@ export class SearchIndex<T> {
     let end = i + 1;
     while (end < this.alphabetical.length && this.sharedWithPrevious[end]! >= depth) end++;
     return end;
-  }
-
-  get size(): number {
-    return this.values.length;
   }
 
   /** The best-ranked entries for the query, at most `limit`. */
@@ -288,7 +328,7 @@ export class SearchIndex<T> {
       best.splice(at, 0, hit);
       if (best.length > limit) best.pop();
     }
-    return best.map((hit) => this.values[hit.doc]!);
+    return best.map((hit) => this.valueOf(hit.doc));
   }
 
   private rankOf(doc: number, queryWords: string[], worstWordCost: number): MatchRank {
@@ -304,7 +344,7 @@ export class SearchIndex<T> {
 
   /** The entries a query word matches, each with its cheapest match (NO_MATCH for the others). */
   private matchWord(word: string, isLast: boolean): WordMatches {
-    const costs = new Uint8Array(this.values.length).fill(NO_MATCH);
+    const costs = new Uint8Array(this.popularity.length).fill(NO_MATCH);
     const docs: number[] = [];
     const add = (termId: number, cost: number) => {
       for (let k = 0; k < this.postings.length(termId); k++) {

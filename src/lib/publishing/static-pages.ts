@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { DETAIL_KINDS, parseDetailPath, type DetailKind } from '../catalog/detail-fallback.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
-import { readCatalogueVersion } from '../catalog/catalogue-version.ts';
+import { readCatalogueStamp } from '../catalog/catalogue-version.ts';
 import { errorMessage } from '../http/respond.ts';
 import { onCatalogueChange } from './catalogue-changes.ts';
 
@@ -142,8 +142,8 @@ export class StaticPageGate {
 
   private async refresh(): Promise<void> {
     // The version before the data: data loaded after it is at least that new, so no change is missed.
-    const [version, buildStart] = await Promise.all([readCatalogueVersion(this.db), readBuildStart(this.clientDir)]);
-    const key = `${version}@${buildStart?.toISOString() ?? ''}`;
+    const [stamp, buildStart] = await Promise.all([readCatalogueStamp(this.db), readBuildStart(this.clientDir)]);
+    const key = `${stamp.version}@${buildStart?.toISOString() ?? ''}`;
     if (this.pages?.key === key) return;
     this.pages = { key, ...(await loadPublicPages(this.db, buildStart)) };
   }
