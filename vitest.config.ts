@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     // Admin writes queue rebuilds; tests exercise the queue without building the site. Snapshots of the in-memory
     // catalogue only where a test asks for them (catalogue-read-model.test.ts), so query counts stay exact.
-    env: { REBUILD_MODE: 'off', CATALOGUE_SNAPSHOT_DIR: 'off' },
+    env: { REBUILD_MODE: 'off', CATALOGUE_SNAPSHOTS: 'off' },
     // Long enough for the global teardown to stop the PostgreSQL server.
     teardownTimeout: 60_000,
     projects: [

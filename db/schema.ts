@@ -217,8 +217,18 @@ interface CatalogueVersionTable {
   singleton: Generated<boolean>;
   version: Generated<number>;
   changed_at: Timestamp;
-  /** A random id per database (0012_catalogue_id.ts). */
+  /** A random id per database (0012_catalogue_snapshots.ts). */
   catalogue_id: Generated<string>;
+}
+
+/** One snapshot of the in-memory catalogue in parts, for serverless instances (src/lib/catalog/catalogue-snapshot.ts). */
+interface CatalogueSnapshotTable {
+  part: number;
+  version: number;
+  /** The stamp's changedAt, as the snapshot's reader compares it. */
+  changed_at: string;
+  written_at: Timestamp;
+  data: Uint8Array;
 }
 
 // --- Bulk import jobs (db/migrations/0006_import_jobs.ts) ---
@@ -301,6 +311,7 @@ export interface Database {
   rebuild_requests: RebuildRequestsTable;
   account_mail_jobs: AccountMailJobsTable;
   catalogue_version: CatalogueVersionTable;
+  catalogue_snapshot: CatalogueSnapshotTable;
   import_jobs: ImportJobsTable;
   tmdb_syncs: TmdbSyncsTable;
   view_dedupe: ViewDedupeTable;

@@ -93,7 +93,7 @@ if (values.soak) {
 async function coldSearch(port: number, query: string, snapshotDir: string) {
   const { stdout } = await promisify(execFile)(process.execPath,
     ['--expose-gc', '--import', 'tsx', join('scripts', 'lib', 'cold-search.ts'), query],
-    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '', CATALOGUE_SNAPSHOT_DIR: snapshotDir }) });
+    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '', CATALOGUE_SNAPSHOTS: snapshotDir }) });
   return JSON.parse(stdout) as { firstSearchMs: number; firstSearchCpuMs: number; catalogueMb: number; rssGrowthMb: number; peakRssMb: number };
 }
 

@@ -9,7 +9,7 @@ import * as viewDedupe from './0007_view_dedupe.ts';
 import * as tmdbSync from './0009_tmdb_sync.ts';
 import * as securityHousekeeping from './0010_security_housekeeping.ts';
 import * as oneImportJob from './0011_one_import_job.ts';
-import * as catalogueId from './0012_catalogue_id.ts';
+import * as catalogueSnapshots from './0012_catalogue_snapshots.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_tmdb_sync': tmdbSync,
   '0010_security_housekeeping': securityHousekeeping,
   '0011_one_import_job': oneImportJob,
-  '0012_catalogue_id': catalogueId,
+  '0012_catalogue_snapshots': catalogueSnapshots,
 };

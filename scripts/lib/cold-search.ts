@@ -2,7 +2,7 @@
  * One search in a fresh process, as the first request of a new server process or function instance meets it:
  * scripts/bench.ts runs this with --expose-gc against its database and prints what it reports (one JSON line): the
  * first search's time (the catalogue's load included, from the database or from a snapshot in
- * CATALOGUE_SNAPSHOT_DIR), wall clock and this process's CPU (on a shared machine the
+ * CATALOGUE_SNAPSHOTS), wall clock and this process's CPU (on a shared machine the
  * wall clock mostly measures the neighbours), and what the loaded catalogue holds in memory.
  *
  *   node --expose-gc --import tsx scripts/lib/cold-search.ts <query>

@@ -97,13 +97,14 @@ export const astroOutDir = () => text('ASTRO_OUT_DIR');
 /** Astro's cacheDir: the incremental build's cache and the precompressed variants. Inside the project, like the output. */
 export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
 /**
- * Where a Node server keeps snapshots of the in-memory catalogue (src/lib/catalog/catalogue-snapshot.ts): none with
- * CATALOGUE_SNAPSHOT_DIR=off, nor on a serverless host, whose instances share no disk.
+ * Where snapshots of the in-memory catalogue are kept (src/lib/catalog/catalogue-snapshot.ts), CATALOGUE_SNAPSHOTS:
+ * a directory (default on a Node server), `database` (default on a serverless host, whose instances share no disk)
+ * or `off`.
  */
-export function catalogueSnapshotDir(): string | undefined {
-  const dir = text('CATALOGUE_SNAPSHOT_DIR');
-  if (dir === 'off') return undefined;
-  return dir ?? (onServerlessHost() ? undefined : 'node_modules/.cache/cinecat');
+export function catalogueSnapshots(): { dir: string } | 'database' | 'off' {
+  const place = text('CATALOGUE_SNAPSHOTS');
+  if (place === 'off' || place === 'database') return place;
+  return place ? { dir: place } : onServerlessHost() ? 'database' : { dir: 'node_modules/.cache/cinecat' };
 }
 /** Where `npm start` serves. */
 export const serverPort = () => read('PORT', optionalPort) ?? 4321;

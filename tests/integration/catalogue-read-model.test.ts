@@ -14,7 +14,7 @@ import type { BrowseSort } from '../../src/lib/catalog/client/browse-params.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
 import { CatalogueCache, CatalogueReadModel, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
-import { readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/catalog/catalogue-snapshot.ts';
+import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/catalog/catalogue-snapshot.ts';
 import { readCatalogueStamp } from '../../src/lib/catalog/catalogue-version.ts';
 
 const snapshotDirs: string[] = [];
@@ -148,10 +148,10 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
   it('a model read back from its snapshot gives the same answers as the one loaded from the database', async () => {
     const db = getDb();
     const loaded = await loadCatalogueReadModel(db);
-    const dir = snapshotDir();
+    const snapshots = directorySnapshots(snapshotDir());
     const stamp = await readCatalogueStamp(db);
-    await writeCatalogueSnapshot(dir, stamp, loaded.columns);
-    const restored = new CatalogueReadModel((await readCatalogueSnapshot(dir, stamp))!);
+    await writeCatalogueSnapshot(snapshots, stamp, loaded.columns);
+    const restored = new CatalogueReadModel((await readCatalogueSnapshot(snapshots, stamp))!);
     for (const type of ['movie', 'tv'] as const) {
       const { genreIds, year } = await commonFilters(db, type);
       for (const sort of ['just-added', 'newly-launched', 'top-rated'] as BrowseSort[]) {
@@ -170,44 +170,72 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     expect(loaded.search(titles[0]!).titles[0]!.title).toBe(titles[0]);
   });
 
-  it('a fresh process answers from the snapshot of the current stamp with one query, and loads from the database past a change or a damaged file', async () => {
-    const db = getDb();
-    let queries = 0;
-    const counted = db.withPlugin({
-      transformQuery: (args) => { queries++; return args.node; },
-      transformResult: async (args) => args.result,
+  for (const place of ['a directory', 'the database'] as const) {
+    it(`a fresh process answers from the snapshot of the current stamp in ${place}, and from the database past a change or damaged bytes`, async () => {
+      const db = getDb();
+      let queries = 0;
+      const counted = db.withPlugin({
+        transformQuery: (args) => { queries++; return args.node; },
+        transformResult: async (args) => args.result,
+      });
+      const dir = snapshotDir();
+      await db.deleteFrom('catalogue_snapshot').execute();
+      // The database's store takes a snapshot of every new stamp here (no interval).
+      const snapshots = place === 'a directory' ? directorySnapshots(dir) : databaseSnapshots(counted, 0);
+      const readsForSnapshot = place === 'a directory' ? 1 : 2; // the stamp (and the snapshot's row)
+      const fresh = () => new CatalogueCache(counted, 60_000, 0, snapshots);
+      const first = fresh();
+      const model = await first.model();
+      await first.settled();
+      expect(queries).toBeGreaterThanOrEqual(5);
+      if (place === 'a directory') expect(readdirSync(dir)).toEqual([`${(await readCatalogueStamp(db)).catalogueId}.catalogue`]);
+      else expect(await db.selectFrom('catalogue_snapshot').select('version').execute()).toEqual([{ version: expect.anything() }]);
+
+      // A snapshot of the current stamp with no platforms: a cache that answers from it knows none.
+      const platform = await db.selectFrom('platforms').select('id').executeTakeFirstOrThrow();
+      expect(model.platformTitles(platform.id, 1)).not.toBeNull();
+      if (place === 'the database') await db.deleteFrom('catalogue_snapshot').execute();
+      await writeCatalogueSnapshot(snapshots, await readCatalogueStamp(db), { ...model.columns, platforms: [] });
+      queries = 0;
+      expect((await fresh().model()).platformTitles(platform.id, 1)).toBeNull();
+      expect(queries).toBe(readsForSnapshot);
+
+      // After a change the snapshot is another stamp's: the database answers, and the new stamp is kept.
+      await db.updateTable('movies').set({ popularity: sql`popularity + 1` }).where('is_published', '=', true).execute();
+      queries = 0;
+      const afterChange = fresh();
+      expect((await afterChange.model()).platformTitles(platform.id, 1)).not.toBeNull();
+      await afterChange.settled();
+      expect(queries).toBeGreaterThanOrEqual(readsForSnapshot + 4); // and the titles, people and platforms
+      queries = 0;
+      expect((await fresh().model()).platformTitles(platform.id, 1)).not.toBeNull();
+      expect(queries).toBe(readsForSnapshot);
+
+      if (place === 'a directory') writeFileSync(join(dir, readdirSync(dir)[0]!), 'not a snapshot');
+      else await db.updateTable('catalogue_snapshot').set({ data: new TextEncoder().encode('not a snapshot') }).where('part', '=', 0).execute();
+      queries = 0;
+      expect((await fresh().model()).platformTitles(platform.id, 1)).not.toBeNull();
+      expect(queries).toBeGreaterThanOrEqual(5);
     });
-    const dir = snapshotDir();
-    const first = new CatalogueCache(counted, 60_000, 0, dir);
-    const model = await first.model();
-    await first.settled();
-    expect(queries).toBe(5);
-    const [file] = readdirSync(dir);
-    expect(file).toBe(`${(await readCatalogueStamp(db)).catalogueId}.catalogue`);
+  }
 
-    // A snapshot of the current stamp with no platforms: a cache that answers from it knows none.
-    const platform = await db.selectFrom('platforms').select('id').executeTakeFirstOrThrow();
-    expect(model.platformTitles(platform.id, 1)).not.toBeNull();
-    await writeCatalogueSnapshot(dir, await readCatalogueStamp(db), { ...model.columns, platforms: [] });
-    queries = 0;
-    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).toBeNull();
-    expect(queries).toBe(1); // the stamp
-
-    // After a change the snapshot is another version's: the database answers, and the new version is kept.
+  it('the database keeps a new snapshot no sooner than its interval after the last', async () => {
+    const db = getDb();
+    await db.deleteFrom('catalogue_snapshot').execute();
+    const snapshots = databaseSnapshots(db, 60_000);
+    const model = await loadCatalogueReadModel(db);
+    const before = await readCatalogueStamp(db);
+    await writeCatalogueSnapshot(snapshots, before, model.columns);
     await db.updateTable('movies').set({ popularity: sql`popularity + 1` }).where('is_published', '=', true).execute();
-    queries = 0;
-    const afterChange = new CatalogueCache(counted, 60_000, 0, dir);
-    expect((await afterChange.model()).platformTitles(platform.id, 1)).not.toBeNull();
-    await afterChange.settled();
-    expect(queries).toBe(5);
-    queries = 0;
-    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).not.toBeNull();
-    expect(queries).toBe(1);
-
-    writeFileSync(join(dir, file!), 'not a snapshot');
-    queries = 0;
-    expect((await new CatalogueCache(counted, 60_000, 0, dir).model()).platformTitles(platform.id, 1)).not.toBeNull();
-    expect(queries).toBe(5);
+    const after = await readCatalogueStamp(db);
+    await writeCatalogueSnapshot(snapshots, after, model.columns);
+    const keptVersions = async () => (await db.selectFrom('catalogue_snapshot').select('version').execute()).map((row) => Number(row.version));
+    expect(await keptVersions()).toEqual([before.version]);
+    await db.updateTable('catalogue_snapshot').set({ written_at: sql<Date>`now() - interval '2 minutes'` }).execute();
+    await writeCatalogueSnapshot(snapshots, after, model.columns);
+    expect(await keptVersions()).toEqual([after.version]);
+    expect(await readCatalogueSnapshot(snapshots, before)).toBeNull();
+    expect(await readCatalogueSnapshot(snapshots, after)).not.toBeNull();
   });
 }, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
 

@@ -1,54 +1,82 @@
 /**
- * The in-memory catalogue kept on disk: after loading the catalogue from the database, a Node process writes its
- * columns (read-model.ts) to a file per database, and a process that needs the same version (a fresh one, or one
- * whose catalogue another process already reloaded) reads that file instead of querying and indexing the whole
+ * The in-memory catalogue kept between processes: after loading the catalogue from the database, a process keeps
+ * its columns (catalogue-columns.ts) in a snapshot, and a process that needs the same stamp (a fresh one, or one
+ * whose catalogue another process already reloaded) reads the snapshot instead of querying and indexing the whole
  * catalogue: a few hundred milliseconds at 200,000 titles and people, against seconds.
  *
- * A file is used only for the exact stamp (catalogue-version.ts) it was written at; anything else (another version, another format,
- * a damaged file) is ignored and the database answers. Files are written aside and renamed, so a reader never
- * sees half of one, and the directory keeps the newest few databases' files.
+ * A snapshot is used only at the exact stamp (catalogue-version.ts) it was taken at; anything else (another stamp,
+ * another format, damaged bytes) is ignored and the database answers. Two places keep them:
+ * - a directory, on a Node server: a file per database, written aside and renamed so that a reader never sees half
+ *   of one; the directory keeps the newest few databases' files;
+ * - the database's catalogue_snapshot table, on a serverless host, whose instances share no disk: compressed, and
+ *   written at most once per DATABASE_SNAPSHOT_INTERVAL_MS, as each write is the whole catalogue (about 10 MB at
+ *   200,000 titles and people) and a bulk import changes the version every few seconds.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
+import zlib, { brotliCompress, brotliDecompress } from 'node:zlib';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import type { CatalogueStamp } from './catalogue-version.ts';
 import type { CatalogueColumns } from './catalogue-columns.ts';
 
-/** Bumped whenever CatalogueColumns changes shape: a file of another format is ignored. */
+/** Bumped whenever CatalogueColumns changes shape: a snapshot of another format is ignored. */
 const SNAPSHOT_FORMAT = 1;
 
 /** Databases whose snapshots a directory keeps (tests and benchmarks make many). */
 const KEPT_DATABASES = 4;
 
-interface SnapshotFile extends CatalogueStamp { format: number; columns: CatalogueColumns }
+export const DATABASE_SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 
-const fileOf = (dir: string, catalogueId: string) => join(dir, `${catalogueId}.catalogue`);
+/** Snapshot bytes, one per database. */
+export interface SnapshotStore {
+  /** The bytes kept for this stamp, or null (the store may give another stamp's: the reader checks). */
+  read(stamp: CatalogueStamp): Promise<Uint8Array | null>;
+  /** Keeps the bytes for this stamp; `bytes` is called only when the store is going to keep them. */
+  write(stamp: CatalogueStamp, bytes: () => Uint8Array): Promise<void>;
+}
 
-/** The catalogue's columns at exactly this version, or null when no usable snapshot has them. */
-export async function readCatalogueSnapshot(dir: string, stamp: CatalogueStamp): Promise<CatalogueColumns | null> {
+interface Snapshot extends CatalogueStamp { format: number; columns: CatalogueColumns }
+
+/** The catalogue's columns at exactly this stamp, or null when the store has no usable snapshot of them. */
+export async function readCatalogueSnapshot(store: SnapshotStore, stamp: CatalogueStamp): Promise<CatalogueColumns | null> {
   try {
-    const file = deserialize(await readFile(fileOf(dir, stamp.catalogueId))) as SnapshotFile;
-    const usable = file.format === SNAPSHOT_FORMAT && file.catalogueId === stamp.catalogueId && file.version === stamp.version
-      && file.changedAt === stamp.changedAt;
-    return usable ? file.columns : null;
+    const bytes = await store.read(stamp);
+    if (!bytes) return null;
+    const snapshot = deserialize(bytes) as Snapshot;
+    const usable = snapshot.format === SNAPSHOT_FORMAT && snapshot.catalogueId === stamp.catalogueId
+      && snapshot.version === stamp.version && snapshot.changedAt === stamp.changedAt;
+    return usable ? snapshot.columns : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps the columns loaded at this version for the next process; never throws (a snapshot is only a shortcut). */
-export async function writeCatalogueSnapshot(dir: string, stamp: CatalogueStamp, columns: CatalogueColumns): Promise<void> {
-  const file: SnapshotFile = { format: SNAPSHOT_FORMAT, ...stamp, columns };
-  const aside = join(dir, `.${randomUUID()}.tmp`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(aside, serialize(file));
-    await rename(aside, fileOf(dir, stamp.catalogueId));
-    await removeOldSnapshots(dir);
-  } catch {
-    await rm(aside, { force: true }).catch(() => {});
-  }
+/** Keeps the columns loaded at this stamp for the next process; never throws (a snapshot is only a shortcut). */
+export async function writeCatalogueSnapshot(store: SnapshotStore, stamp: CatalogueStamp, columns: CatalogueColumns): Promise<void> {
+  const snapshot: Snapshot = { format: SNAPSHOT_FORMAT, ...stamp, columns };
+  await store.write(stamp, () => serialize(snapshot)).catch(() => {});
+}
+
+export function directorySnapshots(dir: string): SnapshotStore {
+  const fileOf = (stamp: CatalogueStamp) => join(dir, `${stamp.catalogueId}.catalogue`);
+  return {
+    read: (stamp) => readFile(fileOf(stamp)).catch(() => null),
+    async write(stamp, bytes) {
+      const aside = join(dir, `.${randomUUID()}.tmp`);
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(aside, bytes());
+        await rename(aside, fileOf(stamp));
+        await removeOldSnapshots(dir);
+      } finally {
+        await rm(aside, { force: true });
+      }
+    },
+  };
 }
 
 async function removeOldSnapshots(dir: string): Promise<void> {
@@ -58,3 +86,36 @@ async function removeOldSnapshots(dir: string): Promise<void> {
   files.sort((a, b) => b.changed - a.changed);
   await Promise.all(files.slice(KEPT_DATABASES).map((file) => rm(join(dir, file.name), { force: true })));
 }
+
+/** Brotli's quality for the database's snapshot: a third of the bytes to send, for about as long to unpack. */
+const BROTLI_QUALITY = 4;
+/** Parts of 256 KB: the pg driver gathers each row of the answer into one buffer, slowly for a row of megabytes. */
+const PART_BYTES = 1 << 18;
+
+export function databaseSnapshots(db: Kysely<Database>, intervalMs = DATABASE_SNAPSHOT_INTERVAL_MS): SnapshotStore {
+  return {
+    async read(stamp) {
+      // Filtered here so that another stamp's snapshot is not sent at all.
+      const parts = await db.selectFrom('catalogue_snapshot').select('data')
+        .where('version', '=', stamp.version).where('changed_at', '=', stamp.changedAt).orderBy('part').execute();
+      return parts.length ? await decompress(Buffer.concat(parts.map((part) => part.data))) : null;
+    },
+    async write(stamp, bytes) {
+      const kept = await db.selectFrom('catalogue_snapshot').where('part', '=', 0)
+        .select(['version', 'changed_at', sql<number>`extract(epoch from now() - written_at) * 1000`.as('age_ms')])
+        .executeTakeFirst();
+      if (kept && ((Number(kept.version) === stamp.version && kept.changed_at === stamp.changedAt) || Number(kept.age_ms) < intervalMs)) return;
+      const packed = await compress(bytes());
+      const parts = Array.from({ length: Math.ceil(packed.length / PART_BYTES) }, (_, part) => ({
+        part, version: stamp.version, changed_at: stamp.changedAt, data: packed.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
+      }));
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('catalogue_snapshot').execute();
+        await trx.insertInto('catalogue_snapshot').values(parts).execute();
+      });
+    },
+  };
+}
+
+const compress = (bytes: Uint8Array) => promisify(brotliCompress)(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+const decompress = promisify(brotliDecompress);

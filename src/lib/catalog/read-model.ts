@@ -22,9 +22,9 @@ import { listPlatforms, platformPage } from './platforms.ts';
 import { SearchIndex, searchIndexColumns } from './search-index.ts';
 import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from './columns.ts';
 import type { CatalogueColumns, PeopleColumns, TitleColumns, TitleOrder } from './catalogue-columns.ts';
-import { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.ts';
+import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot, type SnapshotStore } from './catalogue-snapshot.ts';
 import { readCatalogueStamp } from './catalogue-version.ts';
-import { catalogueSnapshotDir } from '../settings.ts';
+import { catalogueSnapshots } from '../settings.ts';
 import type { PersonResult, SearchResults } from './client/search-results.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
@@ -243,6 +243,11 @@ export async function loadCatalogueReadModel(db: Kysely<Database>): Promise<Cata
   });
 }
 
+function configuredSnapshots(db: Kysely<Database>): SnapshotStore | null {
+  const place = catalogueSnapshots();
+  return place === 'off' ? null : place === 'database' ? databaseSnapshots(db) : directorySnapshots(place.dir);
+}
+
 /**
  * One database's read model, kept current: the first request waits for the load; later ones get the loaded model
  * at once while, at most once per `checkEveryMs`, one background check reloads it if the version moved, and no
@@ -260,7 +265,7 @@ export class CatalogueCache {
     private readonly checkEveryMs = VERSION_CHECK_MS,
     private readonly minReloadIntervalMs = MIN_RELOAD_INTERVAL_MS,
     /** Where snapshots of the catalogue are kept (catalogue-snapshot.ts); null for none. */
-    private readonly snapshotDir: string | null = catalogueSnapshotDir() ?? null,
+    private readonly snapshots: SnapshotStore | null = configuredSnapshots(db),
   ) {}
 
   model(): Promise<CatalogueReadModel> {
@@ -286,11 +291,11 @@ export class CatalogueCache {
     this.checkedAt = performance.now();
     if (this.loaded?.version !== stamp.version) {
       // Another process may have loaded this version already and kept it on disk.
-      const snapshot = this.snapshotDir ? await readCatalogueSnapshot(this.snapshotDir, stamp) : null;
+      const snapshot = this.snapshots && await readCatalogueSnapshot(this.snapshots, stamp);
       const model = snapshot ? new CatalogueReadModel(snapshot) : await loadCatalogueReadModel(this.db);
       this.loaded = { version: stamp.version, model };
       this.reloadAllowedAt = performance.now() + this.minReloadIntervalMs;
-      if (!snapshot && this.snapshotDir) this.snapshotWritten = writeCatalogueSnapshot(this.snapshotDir, stamp, model.columns);
+      if (!snapshot && this.snapshots) this.snapshotWritten = writeCatalogueSnapshot(this.snapshots, stamp, model.columns);
     }
     return this.loaded.model;
   }
