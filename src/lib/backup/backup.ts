@@ -2,6 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, type BackupTable } from './tables.ts';
+import { OperationFailed } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../../../db/connect.ts';
 
 type Db = Kysely<Database>;
 export type Row = Record<string, unknown>;
@@ -11,13 +13,6 @@ export interface Backup {
   version: typeof BACKUP_VERSION;
   created_at: string;
   tables: Record<BackupTable, Row[]>;
-}
-
-/** An error naming the table it concerns; its message is what the admin sees after 'Backup/Restore failed: '. */
-export class BackupError extends Error {
-  constructor(message: string, readonly table: BackupTable | null, readonly detail?: string) {
-    super(message);
-  }
 }
 
 export async function createBackup(db: Db, now: Date = new Date()): Promise<Backup> {
@@ -30,7 +25,10 @@ export async function createBackup(db: Db, now: Date = new Date()): Promise<Back
       const rows = await query.execute();
       tables[table] = (rows as Row[]).map(plainRow);
     } catch (error) {
-      throw new BackupError(`Failed to fetch data from table: ${table}.`, table, String(error));
+      // A database that went away is a 503 (retried); anything else is named for the admin and logged.
+      if (isDatabaseUnavailable(error)) throw error;
+      console.error(`[backup] ${table}:`, error);
+      throw new OperationFailed(`Failed to fetch data from table: ${table}.`);
     }
   }
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: now.toISOString(), tables };

@@ -7,13 +7,18 @@
 import { z } from 'astro/zod';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { BackupError, type Row } from './backup.ts';
+import type { Row } from './backup.ts';
+import { InvalidInput } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../../../db/connect.ts';
 import type { RestoreDone } from '../admin/contract.ts';
 import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
 import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
 import { errorMessage } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
+
+/** A file the restore refuses (400): the message is what the admin sees after 'Restore failed: ', `detail` says why. */
+const refused = (message: string, detail?: string) => new InvalidInput(message, { detail: detail ?? null });
 
 export type RestoreTables = Partial<Record<BackupTable, Row[]>>;
 
@@ -26,20 +31,20 @@ const envelope = z.object({
 /** Validates the tables a backup holds; the error names the first table that does not match its schema. */
 export function parseBackup(value: unknown): RestoreTables {
   const head = envelope.safeParse(value);
-  if (!head.success) throw new BackupError(UNREADABLE_FILE, null, head.error.issues[0]?.message);
+  if (!head.success) throw refused(UNREADABLE_FILE, head.error.issues[0]?.message);
   const unknown = Object.keys(head.data.tables).find((name) => !(name in BACKUP_TABLES));
-  if (unknown !== undefined) throw new BackupError(`Failed to restore table ${unknown}.`, null, 'No such table.');
+  if (unknown !== undefined) throw refused(`Failed to restore table ${unknown}.`, 'No such table.');
   const tables: RestoreTables = {};
   for (const table of BACKUP_TABLE_ORDER) {
     if (!(table in head.data.tables)) continue;
     const rows = z.array(z.object(BACKUP_TABLES[table].row).strict()).safeParse(head.data.tables[table]);
     if (!rows.success) {
       const issue = rows.error.issues[0];
-      throw new BackupError(`Failed to restore table ${table}.`, table, issue ? `${issue.path.join('.')}: ${issue.message}` : undefined);
+      throw refused(`Failed to restore table ${table}.`, issue ? `${issue.path.join('.')}: ${issue.message}` : undefined);
     }
     tables[table] = rows.data as Row[];
   }
-  if (Object.keys(tables).length === 0) throw new BackupError('The backup file holds no table.', null);
+  if (Object.keys(tables).length === 0) throw refused('The backup file holds no table.');
   return tables;
 }
 
@@ -52,7 +57,7 @@ export async function restoreBackup(db: Db, file: unknown, mode: RestoreMode = '
   const present = BACKUP_TABLE_ORDER.filter((table) => tables[table]);
   if (mode === 'replace') {
     const missing = BACKUP_TABLE_ORDER.filter((table) => !tables[table]);
-    if (missing.length) throw new BackupError(`Replace everything needs a full backup; this file lacks ${missing.join(', ')}.`, null);
+    if (missing.length) throw refused(`Replace everything needs a full backup; this file lacks ${missing.join(', ')}.`);
   }
   let rows = 0;
   await db.transaction().execute(async (trx) => {
@@ -99,7 +104,9 @@ async function attempt(table: BackupTable, work: () => Promise<unknown>): Promis
   try {
     await work();
   } catch (error) {
-    throw new BackupError(`Failed to restore table ${table}.`, table, errorMessage(error));
+    // A database that went away is no fault of the file (503, retried); anything else is the file's row.
+    if (isDatabaseUnavailable(error)) throw error;
+    throw refused(`Failed to restore table ${table}.`, errorMessage(error));
   }
 }
 

@@ -24,7 +24,7 @@ export function sortSql(sort: BrowseSort): RawBuilder<unknown> {
 
 /**
  * One page of published titles with the total count. A page past the last one comes back with no items
- * (the caller decides what out of range means; see isPageOutOfRange).
+ * (the caller decides what out of range means; see pageInRange in read-model.ts).
  */
 export async function browseTitles(db: Kysely<Database>, query: BrowseQuery): Promise<BrowsePage<TitleCard>> {
   const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE } = query;

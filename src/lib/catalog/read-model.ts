@@ -5,11 +5,13 @@
  * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change (at most
  * once per minimum reload interval), in the background, while requests keep the model they have. Orders come from
  * the database itself (row_number over the SQL sorts), so the answers are the ones browse.ts, people.ts and
- * platforms.ts would give.
+ * platforms.ts would give. The model is held in flat columns (catalogue-columns.ts), and a process that finds a
+ * snapshot of the current version (catalogue-snapshot.ts) reads it instead of the database.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
+import { BROWSE_PAGE_SIZE, isPageOutOfRange, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
+import { RangeNotSatisfiable } from '../http/errors.ts';
 import { sortSql } from './browse.ts';
 import type { BrowseQuery } from './contract.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
@@ -158,6 +160,12 @@ export class CatalogueReadModel {
       people: this.peopleSearch.search(query, SEARCH_PEOPLE_LIMIT).map(personResult),
     };
   }
+}
+
+/** The page, or RangeNotSatisfiable (416) when it lies past the last one: browse, people and platform answers. */
+export function pageInRange<P extends { page: number; totalPages: number }>(answer: P): P {
+  if (isPageOutOfRange(answer.page, answer.totalPages)) throw new RangeNotSatisfiable(`Page ${answer.page} is out of range.`);
+  return answer;
 }
 
 /**

@@ -17,7 +17,8 @@
  *   Postgres raises for input that slipped past a schema (a number out of range) are 400, never 500;
  * - `afterSuccess`: a domain's hook run once the handler succeeded (a catalogue change queues a site rebuild).
  *
- * A handler returns a JSON-able value (200) or a Response (redirects, cookies, other content types).
+ * A handler returns a JSON-able value (sent with the spec's `status` and `headers`) or a Response (redirects,
+ * cookies, other content types).
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
@@ -27,7 +28,7 @@ import type { SessionUser } from '../accounts/contract.ts';
 import { getDb } from '../db.ts';
 import { sessionUserOf } from '../accounts/server-env.ts';
 import {
-  Forbidden, InvalidInput, PayloadTooLarge, ServerBusy, Unauthenticated, UnsupportedMediaType, statusOfDomainError,
+  Forbidden, InvalidInput, PayloadTooLarge, ServerBusy, Unauthenticated, UnsupportedMediaType, statusOfDomainError, type DomainError,
 } from './errors.ts';
 import { describeIssues } from './contract.ts';
 import { databaseUnavailable, errorMessage, json, jsonError } from './respond.ts';
@@ -59,6 +60,10 @@ export interface EndpointSpec<A extends Access, P extends Schema | undefined, Q 
   body?: B;
   /** Largest accepted body in bytes (default MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
+  /** The status of a successful answer (default 200). */
+  status?: number;
+  /** Headers of a successful answer: cache rules, or ones made from the answer (a download's file name). */
+  headers?: Record<string, string> | ((result: Exclude<R, Response>) => Record<string, string>);
   /** Runs after the handler succeeded, before the answer is sent: a catalogue change queues a rebuild (src/lib/rebuild). */
   afterSuccess?: (result: Exclude<R, Response>, input: HandlerInput<A, P, Q, B>) => Promise<unknown> | undefined;
   handler: (input: HandlerInput<A, P, Q, B>) => Promise<R> | R;
@@ -80,7 +85,9 @@ export function endpoint<A extends Access, P extends Schema | undefined = undefi
       } as HandlerInput<A, P, Q, B>;
       const result = await spec.handler(input);
       if (spec.afterSuccess && !(result instanceof Response)) await spec.afterSuccess(result as Exclude<R, Response>, input);
-      return result instanceof Response ? result : json(result);
+      if (result instanceof Response) return result;
+      const headers = typeof spec.headers === 'function' ? spec.headers(result as Exclude<R, Response>) : spec.headers;
+      return json(result, spec.status, headers);
     } catch (error) {
       // The client went away mid-request (its body cut off): nobody reads this answer, and it is no server fault.
       if (context.request.signal.aborted) return jsonError('The request was aborted.', 400);
@@ -207,7 +214,7 @@ const isDataException = (error: unknown) =>
 export function errorResponse(error: unknown): Response {
   const status = statusOfDomainError(error);
   if (error instanceof ServerBusy) return json({ error: error.message }, status, { 'Retry-After': String(ServerBusy.RETRY_AFTER_SECONDS) });
-  if (status !== undefined) return jsonError((error as Error).message, status);
+  if (status !== undefined) return json({ error: (error as DomainError).message, ...(error as DomainError).details }, status);
   if (isDataException(error)) return jsonError('Invalid input.', 400);
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(error);

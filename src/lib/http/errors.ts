@@ -5,7 +5,8 @@
  *   throw new NotFound('Title not found.');
  */
 export class DomainError extends Error {
-  constructor(message: string) {
+  /** `details` go into the answer beside `error` (a refused restore's `detail`). */
+  constructor(message: string, readonly details: Record<string, unknown> = {}) {
     super(message);
     this.name = new.target.name;
   }
@@ -27,6 +28,8 @@ export class PayloadTooLarge extends DomainError {}
 export class UnsupportedMediaType extends DomainError {}
 /** The page asked for lies past the last one (416). */
 export class RangeNotSatisfiable extends DomainError {}
+/** The server could not finish, for a reason the caller may read (500): 'Failed to fetch data from table: …'. */
+export class OperationFailed extends DomainError {}
 /** Too many attempts from this client (429). */
 export class TooManyRequests extends DomainError {}
 /** An upstream service (TMDB) failed or is unreachable (502). */
@@ -50,6 +53,7 @@ const STATUS = new Map<Function, number>([
   [UnsupportedMediaType, 415],
   [RangeNotSatisfiable, 416],
   [TooManyRequests, 429],
+  [OperationFailed, 500],
   [UpstreamFailure, 502],
   [UpstreamNotFound, 404],
   [NotConfigured, 503],

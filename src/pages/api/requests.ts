@@ -3,7 +3,7 @@
  * POST { message, isPublic } stores one, linked to the signed-in user or anonymous, rate limited per IP.
  */
 import { endpoint } from '../../lib/http/endpoint.ts';
-import { clientIp, json } from '../../lib/http/respond.ts';
+import { clientIp } from '../../lib/http/respond.ts';
 import { REQUEST_SUBMITTED } from '../../lib/personal/client/constants.ts';
 import { RequestBody, type RequestSubmitted } from '../../lib/requests/contract.ts';
 import { recentPublicRequests, submitRequest } from '../../lib/requests/requests.ts';
@@ -18,8 +18,8 @@ export const GET = endpoint({
 export const POST = endpoint({
   access: 'session',
   body: RequestBody,
-  handler: async ({ db, user, body, context }) => {
-    const id = await submitRequest(db, clientIp(context), user, body);
-    return json({ id, message: REQUEST_SUBMITTED } satisfies RequestSubmitted, 201);
-  },
+  status: 201,
+  handler: async ({ db, user, body, context }): Promise<RequestSubmitted> => ({
+    id: await submitRequest(db, clientIp(context), user, body), message: REQUEST_SUBMITTED,
+  }),
 });

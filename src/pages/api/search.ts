@@ -1,6 +1,6 @@
 /** GET /api/search?query=: published movies, shows and people. Public and cacheable (spec: fresh for 5 minutes). */
 import { endpoint } from '../../lib/http/endpoint.ts';
-import { CACHE_FIVE_MINUTES, json } from '../../lib/http/respond.ts';
+import { CACHE_FIVE_MINUTES } from '../../lib/http/respond.ts';
 import { SearchQuery } from '../../lib/catalog/contract.ts';
 import { searchCatalogue } from '../../lib/catalog/search.ts';
 
@@ -9,5 +9,6 @@ export const prerender = false;
 export const GET = endpoint({
   access: 'public',
   query: SearchQuery,
-  handler: async ({ db, query }) => json(await searchCatalogue(db, query.query), 200, CACHE_FIVE_MINUTES),
+  headers: CACHE_FIVE_MINUTES,
+  handler: ({ db, query }) => searchCatalogue(db, query.query),
 });

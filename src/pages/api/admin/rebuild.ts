@@ -1,6 +1,5 @@
 /** GET: the site rebuild status; POST: request a rebuild now (202 with the status). */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { json } from '../../../lib/http/respond.ts';
 import { RebuildBody } from '../../../lib/admin/contract.ts';
 import { getRebuildStatus, requestRebuild } from '../../../lib/rebuild/index.ts';
 
@@ -14,10 +13,11 @@ export const GET = endpoint({
 export const POST = endpoint({
   access: 'admin',
   body: RebuildBody,
+  status: 202,
   handler: async ({ db }) => {
     // The rebuild itself is what was asked for (not a side effect of a change), and it must be queued before
     // the status is read, so it is requested here rather than through the `rebuild` option.
     await requestRebuild(db, 'requested from the dashboard');
-    return json(await getRebuildStatus(db), 202);
+    return getRebuildStatus(db);
   },
 });

@@ -1,8 +1,6 @@
 /** POST a backup file's JSON (?mode=replace empties every table first): see src/lib/backup/restore.ts. */
 import { endpoint, readJsonBody } from '../../../lib/http/endpoint.ts';
-import { json } from '../../../lib/http/respond.ts';
-import { BackupError } from '../../../lib/backup/backup.ts';
-import { MAX_BACKUP_BYTES, RestoreQuery, type RestoreDone } from '../../../lib/admin/contract.ts';
+import { MAX_BACKUP_BYTES, RestoreQuery } from '../../../lib/admin/contract.ts';
 import { UNREADABLE_FILE } from '../../../lib/backup/client/restore-options.ts';
 import { restoreBackup } from '../../../lib/backup/restore.ts';
 import { catalogueEdited } from '../../../lib/publishing/catalogue-changes.ts';
@@ -13,13 +11,6 @@ export const POST = endpoint({
   access: 'admin',
   query: RestoreQuery,
   // The body is read here, not through `body`, so that an unreadable file gets the spec's message.
-  handler: async ({ db, query, context }): Promise<RestoreDone | Response> => {
-    try {
-      return await restoreBackup(db, await readJsonBody(context.request, MAX_BACKUP_BYTES, UNREADABLE_FILE), query.mode);
-    } catch (error) {
-      if (error instanceof BackupError) return json({ error: error.message, detail: error.detail ?? null }, 400);
-      throw error;
-    }
-  },
+  handler: async ({ db, query, context }) => restoreBackup(db, await readJsonBody(context.request, MAX_BACKUP_BYTES, UNREADABLE_FILE), query.mode),
   afterSuccess: ({ tables }, { db, context }) => catalogueEdited(db, context, `database restore (${tables.join(', ')})`),
 });

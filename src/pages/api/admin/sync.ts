@@ -3,7 +3,6 @@
  * runs, 503 without TMDB_API_KEY). The sync queues the site rebuild itself when it ends.
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { json } from '../../../lib/http/respond.ts';
 import { StartSyncBody, type SyncStatus } from '../../../lib/tmdb/contract.ts';
 import { latestSync, startSync } from '../../../lib/tmdb/sync.ts';
 
@@ -17,5 +16,6 @@ export const GET = endpoint({
 export const POST = endpoint({
   access: 'admin',
   body: StartSyncBody,
-  handler: async ({ db, context }) => json({ latest: await startSync(db, 'admin', context.url.origin) } satisfies SyncStatus, 202),
+  status: 202,
+  handler: async ({ db, context }): Promise<SyncStatus> => ({ latest: await startSync(db, 'admin', context.url.origin) }),
 });

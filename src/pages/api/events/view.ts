@@ -4,7 +4,7 @@
  * stream link), and the answer carries its current count. Rate limited per client (429).
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { clientIp, json } from '../../../lib/http/respond.ts';
+import { clientIp } from '../../../lib/http/respond.ts';
 import { ViewBody, type ViewTracked } from '../../../lib/analytics/contract.ts';
 import { countryOf, deviceTypeOf, recordView } from '../../../lib/analytics/events.ts';
 
@@ -13,11 +13,10 @@ export const prerender = false;
 export const POST = endpoint({
   access: 'public',
   body: ViewBody,
-  handler: async ({ db, body, context }) => {
+  handler: ({ db, body, context }): Promise<ViewTracked> => {
     const { request, locals } = context;
-    const result: ViewTracked = await recordView(db, body.title ?? null, {
+    return recordView(db, body.title ?? null, {
       clientKey: clientIp(context), country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
     });
-    return json(result);
   },
 });
