@@ -134,9 +134,9 @@ try {
   // The first fresh process finds no snapshot of the catalogue and loads it from the database (and keeps one); the
   // second reads that snapshot (src/lib/catalog/catalogue-snapshot.ts).
   const snapshotDir = join(workDir, 'catalogue-snapshots');
-  for (const source of ['the database', 'a snapshot']) {
+  for (const source of ['database', 'snapshot']) {
     const cold = await coldSearch(port, pages[2]!.title.slice(1), snapshotDir);
-    console.log(`${`search: first in a fresh process, from ${source}`.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
+    console.log(`${`search: first in a fresh process (${source})`.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
       + ` (CPU of that process ${cold.firstSearchCpuMs} ms)`);
     console.log(`${'in-memory catalogue (heap + buffers)'.padEnd(44)} ${String(cold.catalogueMb).padStart(9)} MB`
       + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
