@@ -66,6 +66,18 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     expect(model.browse({ type: 'movie', sort: 'just-added' }).items).toHaveLength(48);
   });
 
+  it('made-up genre ids answer empty pages and leave nothing behind in the model', async () => {
+    const model = await loadCatalogueReadModel(getDb());
+    const remembered = () => (model as unknown as { genreOrders: Map<string, unknown> }).genreOrders.size;
+    for (let genre = 500_000; genre < 500_200; genre++) {
+      expect(model.browse({ type: 'movie', sort: 'just-added', genreIds: [genre] })).toEqual({ items: [], page: 1, totalPages: 0, total: 0 });
+    }
+    expect(remembered()).toBe(0);
+    const [genre] = (await getDb().selectFrom('movie_genres').select('genre_id').limit(1).execute()).map((row) => row.genre_id);
+    expect(model.browse({ type: 'movie', sort: 'just-added', genreIds: [genre!] }).total).toBeGreaterThan(0);
+    expect(remembered()).toBe(1);
+  });
+
   it('people and platforms: every sort and page, unknown platforms', async () => {
     const db = getDb();
     const model = await loadCatalogueReadModel(db);

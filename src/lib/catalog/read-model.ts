@@ -73,6 +73,8 @@ function personResult(card: PersonCard): PersonResult {
   return { id: card.id, name: card.name, slug: card.slug, profilePath: card.profilePath, knownForDepartment: card.department };
 }
 
+const NO_PLACES = new Int32Array(0);
+
 export class CatalogueReadModel {
   private readonly titleSearch: SearchIndex<TitleCard>;
   private readonly peopleSearch: SearchIndex<PersonCard>;
@@ -81,12 +83,15 @@ export class CatalogueReadModel {
   private readonly orders: Record<ContentType, Record<TitleOrder, Int32Array>>;
   /** An order's titles of one genre (a one-genre browse, the usual one, walks only these), made on first use. */
   private readonly genreOrders = new Map<string, Int32Array>();
+  /** The genres each kind's titles have: only those get a genreOrders entry, whatever ids requests make up. */
+  private readonly genres: Record<ContentType, Set<number>>;
 
   constructor(readonly columns: CatalogueColumns) {
     const { titles, people } = columns;
     this.platforms = new Map(columns.platforms.map((platform) => [platform.id, platform]));
     const ordersOf = (type: ContentType) => ({ ...titles[type].orders, popular: Int32Array.from(titles[type].tmdbId.keys()) });
     this.orders = { movie: ordersOf('movie'), tv: ordersOf('tv') };
+    this.genres = { movie: new Set(titles.movie.genreIds.items), tv: new Set(titles.tv.genreIds.items) };
     const movieCount = titles.movie.tmdbId.length;
     this.titleSearch = new SearchIndex((entry) => (entry < movieCount
       ? titleCardAt('movie', titles.movie, entry) : titleCardAt('tv', titles.tv, entry - movieCount)), columns.titleSearch);
@@ -94,6 +99,7 @@ export class CatalogueReadModel {
   }
 
   private genreOrder(type: ContentType, order: TitleOrder, genreId: number): Int32Array {
+    if (!this.genres[type].has(genreId)) return NO_PLACES;
     const key = `${type} ${order} ${genreId}`;
     let places = this.genreOrders.get(key);
     if (!places) {
