@@ -14,10 +14,10 @@ import { BROWSE_PAGE_SIZE, isPageOutOfRange, totalPagesFor, type BrowsePage, typ
 import { RangeNotSatisfiable } from '../http/errors.ts';
 import { sortSql } from './browse.ts';
 import type { BrowseQuery } from './contract.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
+import { yearOf, type TitleCard } from './client/cards.ts';
 import { slugify } from './client/slug.ts';
 import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
-import { creditedInPublishedTitle, personCard } from './people.ts';
+import { creditedInPublishedTitle } from './people.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { listPlatforms, platformPage } from './platforms.ts';
@@ -208,18 +208,19 @@ async function loadTitles(db: Kysely<Database>, type: ContentType) {
       position(TITLE_ORDERS.rated).as('rated'), position(TITLE_ORDERS.popular).as('popular')])
     .execute();
   const rows = inPositionOrder(unordered, (row) => Number(row.popular));
-  const cards = rows.map((row) => titleCard(type, row));
-  const strings = (key: 'title' | 'posterPath' | 'backdropPath') => stringColumn(cards.map((card) => card[key]));
+  // Read from the rows, not through titleCard: a card's slug is made when the card is (titleCardAt).
   const columns: TitleColumns = {
-    tmdbId: Int32Array.from(cards, (card) => card.tmdbId),
-    title: strings('title'), posterPath: strings('posterPath'), backdropPath: strings('backdropPath'),
-    voteAverage: numberColumn(cards.map((card) => card.voteAverage)),
-    year: numberColumn(cards.map((card) => card.year)),
+    tmdbId: Int32Array.from(rows, (row) => row.tmdb_id),
+    title: stringColumn(rows.map((row) => row.title)),
+    posterPath: stringColumn(rows.map((row) => row.poster_path)),
+    backdropPath: stringColumn(rows.map((row) => row.backdrop_path)),
+    voteAverage: numberColumn(rows.map((row) => row.vote_average)),
+    year: numberColumn(rows.map((row) => yearOf(row.date))),
     genreIds: listColumn(rows.map((row) => row.genre_ids.map(Number))),
     platformIds: listColumn(rows.map((row) => row.platform_ids.map(Number))),
     orders: Object.fromEntries(OTHER_ORDERS.map((order) => [order, placesInOrder(rows, (row) => Number(row[order]))])) as TitleColumns['orders'],
   };
-  const entries = rows.map((row, i) => ({ text: cards[i]!.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count) }));
+  const entries = rows.map((row) => ({ text: row.title, popularity: Number(row.popularity), voteCount: Number(row.vote_count) }));
   return { columns, entries };
 }
 
@@ -230,11 +231,11 @@ async function loadPeople(db: Kysely<Database>) {
       sql<number>`(row_number() over (order by people.name, people.id))::int`.as('name_position')])
     .execute();
   const rows = inPositionOrder(unordered, (row) => Number(row.popularity_position));
-  const cards = rows.map(personCard);
-  const strings = (key: 'name' | 'profilePath' | 'department') => stringColumn(cards.map((card) => card[key]));
   const columns: PeopleColumns = {
-    id: Int32Array.from(cards, (card) => card.id),
-    name: strings('name'), profilePath: strings('profilePath'), department: strings('department'),
+    id: Int32Array.from(rows, (row) => row.id),
+    name: stringColumn(rows.map((row) => row.name)),
+    profilePath: stringColumn(rows.map((row) => row.profile_path)),
+    department: stringColumn(rows.map((row) => row.known_for_department)),
     byName: placesInOrder(rows, (row) => Number(row.name_position)),
   };
   return { columns, entries: rows.map((row) => ({ text: row.name, popularity: Number(row.popularity), voteCount: 0 })) };

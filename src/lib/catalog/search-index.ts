@@ -7,7 +7,7 @@
  * without a typo, then with typos; closer words first, then popularity, then vote count.
  */
 
-import type { ListArrays } from './columns.ts';
+import { listColumn, type ListArrays } from './columns.ts';
 
 /** Exact match, then prefix, then contains, then only similar (a typo): lower is better. */
 export enum MatchRank { Exact = 0, Prefix = 1, Contains = 2, Similar = 3 }
@@ -192,7 +192,6 @@ export function searchIndexColumns(entries: readonly IndexedText[], joinAdjacent
     const joined = joinAdjacentWords ? ids.slice(1).map((id, i) => termId(terms[ids[i]!]! + terms[id]!)) : [];
     return [...new Set([...ids, ...joined])];
   });
-  const flatten = (lists: number[][]) => Lists.build(lists.length, (put) => lists.forEach((ids, doc) => { for (const id of ids) put(doc, id); }));
   const alphabetical = Int32Array.from(terms.keys()).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
   const sharedWithPrevious = new Uint16Array(alphabetical.length);
   for (let i = 1; i < alphabetical.length; i++) {
@@ -206,8 +205,8 @@ export function searchIndexColumns(entries: readonly IndexedText[], joinAdjacent
     terms,
     popularity: Float64Array.from(entries, (entry) => entry.popularity),
     voteCount: Float64Array.from(entries, (entry) => entry.voteCount),
-    words: flatten(words),
-    docTerms: flatten(docTerms),
+    words: listColumn(words),
+    docTerms: listColumn(docTerms),
     postings: Lists.build(terms.length, (put) => docTerms.forEach((ids, doc) => { for (const id of ids) put(id, doc); })),
     alphabetical,
     sharedWithPrevious,
