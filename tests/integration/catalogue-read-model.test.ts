@@ -15,7 +15,7 @@ import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
 import { CatalogueCache, CatalogueReadModel, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
 import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/catalog/catalogue-snapshot.ts';
-import { readCatalogueStamp } from '../../src/lib/catalog/catalogue-version.ts';
+import { readCatalogueStamp, type CatalogueStamp } from '../../src/lib/catalog/catalogue-version.ts';
 
 const snapshotDirs: string[] = [];
 const snapshotDir = () => { snapshotDirs.push(mkdtempSync(join(tmpdir(), 'cinecat-snapshots-'))); return snapshotDirs.at(-1)!; };
@@ -200,7 +200,8 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
       const model = await first.model();
       await first.settled();
       expect(queries).toBeGreaterThanOrEqual(5);
-      if (place === 'a directory') expect(readdirSync(dir)).toEqual([`${(await readCatalogueStamp(db)).catalogueId}.catalogue`]);
+      const fileOf = ({ catalogueId, version, changedAt }: CatalogueStamp) => `${catalogueId}.${version}.${Date.parse(changedAt)}.catalogue`;
+      if (place === 'a directory') expect(readdirSync(dir)).toEqual([fileOf(await readCatalogueStamp(db))]);
       else expect(await db.selectFrom('catalogue_snapshot').select('version').execute()).toEqual([{ version: expect.anything() }]);
 
       // A snapshot of the current stamp with no platforms: a cache that answers from it knows none.
@@ -219,6 +220,8 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
       expect((await afterChange.model()).platformTitles(platform.id, 1)).not.toBeNull();
       await afterChange.settled();
       expect(queries).toBeGreaterThanOrEqual(readsForSnapshot + 4); // and the titles, people and platforms
+      // The new stamp's file replaces the database's older one.
+      if (place === 'a directory') expect(readdirSync(dir)).toEqual([fileOf(await readCatalogueStamp(db))]);
       queries = 0;
       expect((await fresh().model()).platformTitles(platform.id, 1)).not.toBeNull();
       expect(queries).toBe(readsForSnapshot);

@@ -6,8 +6,9 @@
  *
  * A snapshot is used only at the exact stamp (catalogue-version.ts) it was taken at; anything else (another stamp,
  * another format, damaged bytes) is ignored and the database answers. Two places keep them:
- * - a directory, on a Node server: a file per database, written aside and renamed so that a reader never sees half
- *   of one; the directory keeps the newest few databases' files;
+ * - a directory, on a Node server: a file per stamp, written aside and renamed so that a reader never sees half of
+ *   one. A reader after a change finds no file rather than reading the last stamp's whole. Writing one removes the
+ *   database's older files, and the directory keeps the newest few databases';
  * - the database's catalogue_snapshot table, on a serverless host, whose instances share no disk: compressed, and
  *   written at most once per DATABASE_SNAPSHOT_INTERVAL_MS, as each write is the whole catalogue (about 10 MB at
  *   200,000 titles and people) and a bulk import changes the version every few seconds.
@@ -28,8 +29,9 @@ const SNAPSHOT_FORMAT = 1;
 
 /** Databases whose snapshots a directory keeps (tests and benchmarks make many). */
 const KEPT_DATABASES = 4;
+const SNAPSHOT_FILE = /^([0-9a-f-]+)\.\d+\.\d+\.catalogue$/;
 
-export const DATABASE_SNAPSHOT_INTERVAL_MS = 10 * 60_000;
+const DATABASE_SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 
 /** Snapshot bytes, one per database. */
 export interface SnapshotStore {
@@ -62,16 +64,16 @@ export async function writeCatalogueSnapshot(store: SnapshotStore, stamp: Catalo
 }
 
 export function directorySnapshots(dir: string): SnapshotStore {
-  const fileOf = (stamp: CatalogueStamp) => join(dir, `${stamp.catalogueId}.catalogue`);
+  const nameOf = (stamp: CatalogueStamp) => `${stamp.catalogueId}.${stamp.version}.${Date.parse(stamp.changedAt)}.catalogue`;
   return {
-    read: (stamp) => readFile(fileOf(stamp)).catch(() => null),
+    read: (stamp) => readFile(join(dir, nameOf(stamp))).catch(() => null),
     async write(stamp, bytes) {
       const aside = join(dir, `.${randomUUID()}.tmp`);
       try {
         await mkdir(dir, { recursive: true });
         await writeFile(aside, bytes());
-        await rename(aside, fileOf(stamp));
-        await removeOldSnapshots(dir);
+        await rename(aside, join(dir, nameOf(stamp)));
+        await removeOldSnapshots(dir, nameOf(stamp));
       } finally {
         await rm(aside, { force: true });
       }
@@ -79,12 +81,16 @@ export function directorySnapshots(dir: string): SnapshotStore {
   };
 }
 
-async function removeOldSnapshots(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.catalogue'));
-  if (names.length <= KEPT_DATABASES) return;
-  const files = await Promise.all(names.map(async (name) => ({ name, changed: (await stat(join(dir, name))).mtimeMs })));
-  files.sort((a, b) => b.changed - a.changed);
-  await Promise.all(files.slice(KEPT_DATABASES).map((file) => rm(join(dir, file.name), { force: true })));
+/** Removes the written snapshot's database's other files, and all but the newest KEPT_DATABASES databases' files. */
+async function removeOldSnapshots(dir: string, written: string): Promise<void> {
+  const catalogueOf = (name: string) => SNAPSHOT_FILE.exec(name)?.[1];
+  const others = (await readdir(dir)).filter((name) => catalogueOf(name) !== undefined && name !== written);
+  const older = others.filter((name) => catalogueOf(name) === catalogueOf(written));
+  const otherDatabases = await Promise.all(others.filter((name) => !older.includes(name))
+    .map(async (name) => ({ name, changed: (await stat(join(dir, name))).mtimeMs })));
+  otherDatabases.sort((a, b) => b.changed - a.changed);
+  const stale = [...older, ...otherDatabases.slice(KEPT_DATABASES - 1).map((file) => file.name)];
+  await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
 }
 
 /** Brotli's quality for the database's snapshot: a third of the bytes to send, for about as long to unpack. */

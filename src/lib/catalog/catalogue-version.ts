@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * The version, when it was bumped, and the database's own id (0012_catalogue_id.ts): version numbers of different
+ * The version, when it was bumped, and the database's own id (0012_catalogue_snapshots.ts): version numbers of different
  * databases repeat, and a copy of a database keeps its id but diverges at its next bump, made at another instant.
  */
 export interface CatalogueStamp { catalogueId: string; version: number; changedAt: string }
