@@ -3,7 +3,7 @@
  * Contracts are at the bottom: browser code and contracts import only browser-safe modules, the schema imports
  * nothing from the application, and no module reaches itself through its imports.
  */
-const BROWSER_SAFE = '(^src/lib/[^/]+/contract\\.ts$|^src/lib/[^/]+/client/|^src/lib/http/api-client\\.ts$|^src/components/)';
+const BROWSER_SAFE = '(^src/lib/[^/]+/(contract|routes)\\.ts$|^src/lib/[^/]+/client/|^src/lib/http/(api-client|route)\\.ts$|^src/components/)';
 
 module.exports = {
   forbidden: [
@@ -18,8 +18,8 @@ module.exports = {
     {
       name: 'browser-code-imports-only-browser-safe-modules',
       severity: 'error',
-      comment: 'Islands, client folders and contracts import (even types) only contracts, client folders and the API client.',
-      from: { path: '(^src/lib/[^/]+/contract\\.ts$|^src/lib/[^/]+/client/|^src/lib/http/api-client\\.ts$|^src/components/.+\\.(tsx|ts)$)' },
+      comment: 'Islands, client folders, contracts and route declarations import (even types) only contracts, route declarations, client folders and the API client.',
+      from: { path: '(^src/lib/[^/]+/(contract|routes)\\.ts$|^src/lib/[^/]+/client/|^src/lib/http/(api-client|route)\\.ts$|^src/components/.+\\.(tsx|ts)$)' },
       to: { path: '^(src|db)/', pathNot: BROWSER_SAFE },
     },
     {
@@ -27,7 +27,7 @@ module.exports = {
       severity: 'error',
       comment: 'src/lib/http is generic (it may use compression and who is calling): domains supply hooks (an endpoint\'s afterSuccess), it does not call up into them.',
       from: { path: '^src/lib/http/' },
-      to: { path: '^src/lib/', pathNot: '^src/lib/(http/|compression/|accounts/|[^/]+/contract\\.ts$|[^/]+/client/|settings\\.ts$|db\\.ts$)' },
+      to: { path: '^src/lib/', pathNot: '^src/lib/(http/|compression/|accounts/|[^/]+/(contract|routes)\\.ts$|[^/]+/client/|settings\\.ts$|db\\.ts$)' },
     },
   ],
   options: {

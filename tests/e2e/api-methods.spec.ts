@@ -1,11 +1,11 @@
 /**
- * Every endpoint under src/pages/api answers a method its module does not export with 405 and `Allow` naming the
- * methods it does (src/lib/http/allowed-methods.ts), not with the 404 of a route that does not exist.
+ * Every path of the API (src/lib/api-routes.ts) answers a method no route declares for it with 405 and `Allow` naming
+ * the methods it has (src/lib/http/allowed-methods.ts), not with the 404 of a path that does not exist.
  */
 import { apiRoutes } from '../fuzz/support/hostile-requests.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// OPTIONS is left out: an `ALL` module (Auth.js) answers it, and apiRoutes() cannot tell `ALL` from the five it lists.
+// OPTIONS is left out: Auth.js's catch-all answers it, and apiRoutes() lists only the five methods routes have.
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 test('a method an endpoint lacks answers 405 with Allow, on every endpoint', async ({ request, baseURL }) => {

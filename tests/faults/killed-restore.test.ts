@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { createBackup } from '../../src/lib/backup/backup.ts';
-import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_VERSION } from '../../src/lib/backup/tables.ts';
+import { BACKUP_TABLE_ORDER } from '../../src/lib/backup/tables.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION } from '../../src/lib/backup/contract.ts';
 import { describeEachEngine, jsonRequest, reportRecovery, signedIn, waitUntil, type Engine } from './support/harness.ts';
 
 // Enough rows that the restore's transaction is still open when the kill lands (on the embedded database; on

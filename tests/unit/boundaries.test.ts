@@ -7,7 +7,8 @@
  * so it may load data; it is not browser code and is not checked.
  *
  * The boundary is visible in names: from src/lib, browser code may import only files named `contract.ts` (types and
- * schemas shared with the server), `src/lib/http/api-client.ts`, and modules in a `client/` folder
+ * schemas shared with the server), `routes.ts` (route declarations), `src/lib/http/api-client.ts` and `route.ts`,
+ * and modules in a `client/` folder
  * (`src/lib/<domain>/client/*`). Only `import type` / `export type` are erased; everything else is followed.
  */
 import { builtinModules } from 'node:module';
@@ -69,7 +70,7 @@ function isServerFile(path: string): boolean {
 /** Named as browser-safe: a contract, the API client, or a module in a `client/` folder. */
 function isBrowserSafeName(path: string): boolean {
   if (!path.startsWith('src/lib/')) return path.startsWith('src/components/');
-  return path.endsWith('/contract.ts') || path === 'src/lib/http/api-client.ts' || path.includes('/client/');
+  return /\/(contract|routes)\.ts$/.test(path) || path === 'src/lib/http/api-client.ts' || path === 'src/lib/http/route.ts' || path.includes('/client/');
 }
 
 /**

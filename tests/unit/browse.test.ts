@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { TitleCard } from '../../src/lib/catalog/client/cards.ts';
 import { removeAlreadyShown } from '../../src/lib/catalog/home.ts';
 import {
-  browseApiUrl, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
+  browseApiQuery, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
+  type BrowseFilters, type BrowseScope,
 } from '../../src/lib/catalog/client/browse-params.ts';
 import { browseQuery } from '../../src/lib/catalog/contract.ts';
+import { catalogRoutes } from '../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../src/lib/http/route.ts';
 import { parseQuery } from '../support/contract.ts';
 import { retryDelay } from '../../src/lib/catalog/client/fetcher.ts';
 import { ApiError } from '../../src/lib/http/api-client.ts';
@@ -103,8 +106,9 @@ describe('list page URLs and filters', () => {
 
   it('the endpoint URL carries the scope: a category sends its own genre', () => {
     const filters = { genreIds: [28], sort: 'top-rated' as const, year: null, page: 2 };
-    expect(browseApiUrl({ type: 'movie' }, filters)).toBe('/api/catalog/browse?type=movie&genre=28&sort=top-rated&page=2');
-    expect(browseApiUrl({ type: 'tv', genreId: 18 }, { ...filters, genreIds: [] }))
+    const browseUrl = (scope: BrowseScope, chosen: BrowseFilters) => urlOf(catalogRoutes.browse, { query: browseApiQuery(scope, chosen) });
+    expect(browseUrl({ type: 'movie' }, filters)).toBe('/api/catalog/browse?type=movie&genre=28&sort=top-rated&page=2');
+    expect(browseUrl({ type: 'tv', genreId: 18 }, { ...filters, genreIds: [] }))
       .toBe('/api/catalog/browse?type=tv&genre=18&sort=top-rated&page=2');
   });
 });

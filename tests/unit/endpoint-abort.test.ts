@@ -3,13 +3,15 @@ import type { APIContext } from 'astro';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { endpoint } from '../../src/lib/http/endpoint.ts';
+import { route } from '../../src/lib/http/route.ts';
 
-const route = endpoint({ access: 'public', body: z.object({ name: z.string() }), handler: ({ body }) => body });
+const named = route<{ body: { name: string }; answer: { name: string } }>()({ method: 'POST', path: '/api/thing', access: 'public' });
+const handle = endpoint(named, { body: z.object({ name: z.string() }), handler: ({ body }) => body });
 
 function postWithBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): Response | Promise<Response> {
   const url = new URL('http://site.test/api/thing');
   const request = new Request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal, duplex: 'half' } as RequestInit);
-  return route({ request, url, params: {}, locals: {} } as unknown as APIContext) as Response | Promise<Response>;
+  return handle({ request, url, params: {}, locals: {} } as unknown as APIContext) as Response | Promise<Response>;
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeason, parseEpisodeRequest, seasonLabel } from '../../src/lib/catalog/client/seasons.ts';
-import { compareKnownFor, peopleApiUrl, personAge, type KnownForKeys } from '../../src/lib/catalog/client/people-params.ts';
-import { platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId } from '../../src/lib/catalog/client/platform-params.ts';
+import { compareKnownFor, personAge, type KnownForKeys } from '../../src/lib/catalog/client/people-params.ts';
+import { platformEmptyMessage, platformHref, selectedPlatformId } from '../../src/lib/catalog/client/platform-params.ts';
 import { PeopleQuery, PlatformQuery } from '../../src/lib/catalog/contract.ts';
+import { catalogRoutes } from '../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../src/lib/http/route.ts';
 import { parseQuery } from '../support/contract.ts';
 import type { PersonPage } from '../../src/lib/catalog/person-page.ts';
 import { personJsonLd, tvSeriesJsonLd } from '../../src/lib/catalog/seo.ts';
@@ -47,7 +49,7 @@ describe('people', () => {
     expect(parseQuery(PeopleQuery, 'sort=name&page=3')).toEqual({ ok: true, data: { sort: 'name', page: 3 } });
     expect(parseQuery(PeopleQuery, 'sort=age')).toEqual({ ok: false, error: 'sort: sort must be popularity or name.' });
     expect(parseQuery(PeopleQuery, 'page=0')).toEqual({ ok: false, error: 'page: page must be at least 1.' });
-    expect(peopleApiUrl('name', 2)).toBe('/api/catalog/people?sort=name&page=2');
+    expect(urlOf(catalogRoutes.people, { query: { sort: 'name', page: 2 } })).toBe('/api/catalog/people?sort=name&page=2');
   });
 });
 
@@ -61,7 +63,7 @@ describe('platforms', () => {
 
   it('has the spec empty message and a validated endpoint query', () => {
     expect(platformEmptyMessage('Lumora')).toBe('No content found for Lumora.');
-    expect(platformApiUrl(9, 2)).toBe('/api/catalog/platform?id=9&page=2');
+    expect(urlOf(catalogRoutes.platform, { query: { id: 9, page: 2 } })).toBe('/api/catalog/platform?id=9&page=2');
     expect(parseQuery(PlatformQuery, 'id=9')).toEqual({ ok: true, data: { id: 9, page: 1 } });
     expect(parseQuery(PlatformQuery, 'page=2')).toEqual({ ok: false, error: 'id: id is required.' });
   });

@@ -7,11 +7,11 @@ import type { Database } from '../../../db/schema.ts';
 import { hashPassword } from '../../../src/lib/accounts/passwords.ts';
 import { sessionCookie, type SessionKeys } from '../../../src/lib/accounts/session.ts';
 import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
-import { browseApiUrl, type BrowseFilters, type BrowseScope, type BrowsePage } from '../../../src/lib/catalog/client/browse-params.ts';
+import { browseApiQuery, type BrowseFilters, type BrowseScope, type BrowsePage } from '../../../src/lib/catalog/client/browse-params.ts';
 import { titleHref } from '../../../src/lib/catalog/client/cards.ts';
-import { peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
-import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
 import { listPlatforms } from '../../../src/lib/catalog/platforms.ts';
+import { catalogRoutes } from '../../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../../src/lib/http/route.ts';
 import { slugify } from '../../../src/lib/catalog/client/slug.ts';
 import type { Random } from '../../../src/lib/random.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';
@@ -65,7 +65,7 @@ export async function gatherFixtures(db: Kysely<Database>, origin: string, keys:
   const browseChoices = new Map<string, BrowseChoice>();
   for (let i = 0; i < BROWSE_FILTER_SETS; i++) {
     const { scope, filters } = browseFilters(random);
-    const url = browseApiUrl(scope, filters);
+    const url = urlOf(catalogRoutes.browse, { query: browseApiQuery(scope, filters) });
     if (browseChoices.has(url)) continue;
     const { total, totalPages } = await getJson<BrowsePage<unknown>>(origin, url);
     if (total > 0) browseChoices.set(url, { scope, filters, totalPages });
@@ -73,7 +73,7 @@ export async function gatherFixtures(db: Kysely<Database>, origin: string, keys:
 
   const platforms = [];
   for (const platform of await listPlatforms(db)) {
-    const { total, totalPages } = await getJson<BrowsePage<unknown>>(origin, platformApiUrl(platform.id, 1));
+    const { total, totalPages } = await getJson<BrowsePage<unknown>>(origin, urlOf(catalogRoutes.platform, { query: { id: platform.id, page: 1 } }));
     if (total > 0) platforms.push({ id: platform.id, totalPages });
   }
 
@@ -84,9 +84,9 @@ export async function gatherFixtures(db: Kysely<Database>, origin: string, keys:
     words: titleWords([...movies.map((m) => m.title), ...shows.map((s) => s.name)]),
     popularTitle: top.title,
     popularTypo: typoInTitle(top.title, random),
-    popularBrowseUrl: browseApiUrl({ type: 'movie' }, { genreIds: [28], year: null, sort: 'top-rated', page: 1 }),
+    popularBrowseUrl: urlOf(catalogRoutes.browse, { query: browseApiQuery({ type: 'movie' }, { genreIds: [28], year: null, sort: 'top-rated', page: 1 }) }),
     browseChoices: [...browseChoices.values()],
-    peoplePages: (await getJson<BrowsePage<unknown>>(origin, peopleApiUrl('popularity', 1))).totalPages,
+    peoplePages: (await getJson<BrowsePage<unknown>>(origin, urlOf(catalogRoutes.people, { query: { sort: 'popularity', page: 1 } }))).totalPages,
     platforms,
     titles: [
       ...movies.map((m) => ({ type: 'movie' as const, tmdbId: m.tmdb_id })),

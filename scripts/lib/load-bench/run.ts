@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
+import { catalogRoutes } from '../../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../../src/lib/http/route.ts';
 import { Random } from '../../../src/lib/random.ts';
 import { step, withBenchSite, type CatalogueSize } from '../bench-site.ts';
 import { measure, measureTogether } from './drive.ts';
@@ -34,7 +35,8 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<void> {
     const random = new Random('load-bench');
     const fixtures = await step('prepare scenarios', () => gatherFixtures(database.db, origin, keys, random));
     const { sequential, writeUnderSearch } = loadScenarios(fixtures, random, database.db);
-    const settings = { origin, connections: options.connections, durationSeconds: options.durationSeconds, settlePath: peopleApiUrl('name', 1) };
+    const settlePath = urlOf(catalogRoutes.people, { query: { sort: 'name', page: 1 } });
+    const settings = { origin, connections: options.connections, durationSeconds: options.durationSeconds, settlePath };
     const rows: Measurement[] = [];
     for (const scenario of sequential) {
       const row = await measure(scenario, settings);

@@ -2,9 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
-import { browseApiUrl } from '../../../src/lib/catalog/client/browse-params.ts';
-import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
-import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
+import { browseApiQuery } from '../../../src/lib/catalog/client/browse-params.ts';
+import { PEOPLE_SORT_OPTIONS } from '../../../src/lib/catalog/client/people-params.ts';
+import { catalogRoutes } from '../../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../../src/lib/http/route.ts';
 import type { Random } from '../../../src/lib/random.ts';
 import { LIST_NAMES } from '../../../src/lib/lists/contract.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';
@@ -64,14 +65,14 @@ export function loadScenarios(fixtures: Fixtures, random: Random, db: Kysely<Dat
     {
       name: 'browse, varied', group: 'search-browse', steps: [() => {
         const { scope, filters, totalPages } = random.pick(fixtures.browseChoices);
-        return get(browseApiUrl(scope, { ...filters, page: page(totalPages) }));
+        return get(urlOf(catalogRoutes.browse, { query: browseApiQuery(scope, { ...filters, page: page(totalPages) }) }));
       }],
     },
-    { name: 'people', group: 'none', steps: [() => get(peopleApiUrl(random.pick(PEOPLE_SORT_OPTIONS).value, page(fixtures.peoplePages)))] },
+    { name: 'people', group: 'none', steps: [() => get(urlOf(catalogRoutes.people, { query: { sort: random.pick(PEOPLE_SORT_OPTIONS).value, page: page(fixtures.peoplePages) } }))] },
     {
       name: 'platform', group: 'none', steps: [() => {
         const platform = random.pick(fixtures.platforms);
-        return get(platformApiUrl(platform.id, page(platform.totalPages)));
+        return get(urlOf(catalogRoutes.platform, { query: { id: platform.id, page: page(platform.totalPages) } }));
       }],
     },
     {

@@ -15,8 +15,10 @@ import { hashPassword } from '../../../src/lib/accounts/passwords.ts';
 import { sessionCookie, type SessionKeys } from '../../../src/lib/accounts/session.ts';
 import { titleHref } from '../../../src/lib/catalog/client/cards.ts';
 import type { BrowsePage } from '../../../src/lib/catalog/client/browse-params.ts';
-import { peopleApiUrl, personHref, type PersonCard } from '../../../src/lib/catalog/client/people-params.ts';
+import { personHref, type PersonCard } from '../../../src/lib/catalog/client/people-params.ts';
 import { slugify } from '../../../src/lib/catalog/client/slug.ts';
+import { catalogRoutes } from '../../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../../src/lib/http/route.ts';
 import { Random } from '../../../src/lib/random.ts';
 import { FIRST_PAGED_MOVIE_ID, PAGE_SIZE, startFakeTmdb } from '../../../tests/support/fake-tmdb.ts';
 import { step, withBenchSite, type CatalogueSize } from '../bench-site.ts';
@@ -119,7 +121,7 @@ async function soakFixtures(db: Kysely<Database>, origin: string, keys: SessionK
   const shows = await db.selectFrom('tv_shows').select(['tmdb_id', 'name']).where('is_published', '=', true).execute();
   const people: PersonCard[] = [];
   for (let page = 1; page <= Math.min(PEOPLE_LISTING_PAGES, base.peoplePages); page++) {
-    const response = await fetch(origin + peopleApiUrl('popularity', page));
+    const response = await fetch(origin + urlOf(catalogRoutes.people, { query: { sort: 'popularity', page } }));
     people.push(...((await response.json()) as BrowsePage<PersonCard>).items);
   }
   const admin = await db.insertInto('users').values({

@@ -10,9 +10,10 @@
  *   queues its own rebuild when done, as the site does) and rebuilds requested from the dashboard.
  */
 import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
-import { browseApiUrl } from '../../../src/lib/catalog/client/browse-params.ts';
-import { PEOPLE_SORT_OPTIONS, peopleApiUrl } from '../../../src/lib/catalog/client/people-params.ts';
-import { platformApiUrl } from '../../../src/lib/catalog/client/platform-params.ts';
+import { browseApiQuery } from '../../../src/lib/catalog/client/browse-params.ts';
+import { PEOPLE_SORT_OPTIONS } from '../../../src/lib/catalog/client/people-params.ts';
+import { catalogRoutes } from '../../../src/lib/catalog/routes.ts';
+import { urlOf } from '../../../src/lib/http/route.ts';
 import type { Random } from '../../../src/lib/random.ts';
 import { LIST_NAMES, type ListName } from '../../../src/lib/lists/contract.ts';
 import type { TitleRef } from '../../../src/lib/personal/contract.ts';
@@ -151,12 +152,12 @@ async function searchClient(options: TrafficOptions, address: string, random: Ra
         isJson((body) => typeof body === 'object' && body !== null, 'no search answer'));
     } else if (roll < 0.8) {
       const { scope, filters, totalPages } = random.pick(fixtures.browseChoices);
-      await client.send('browse', { path: browseApiUrl(scope, { ...filters, page: page(totalPages) }) }, hasItems);
+      await client.send('browse', { path: urlOf(catalogRoutes.browse, { query: browseApiQuery(scope, { ...filters, page: page(totalPages) }) }) }, hasItems);
     } else if (roll < 0.9) {
-      await client.send('browse', { path: peopleApiUrl(random.pick(PEOPLE_SORT_OPTIONS).value, page(fixtures.peoplePages)) }, hasItems);
+      await client.send('browse', { path: urlOf(catalogRoutes.people, { query: { sort: random.pick(PEOPLE_SORT_OPTIONS).value, page: page(fixtures.peoplePages) } }) }, hasItems);
     } else {
       const platform = random.pick(fixtures.platforms);
-      await client.send('browse', { path: platformApiUrl(platform.id, page(platform.totalPages)) }, hasItems);
+      await client.send('browse', { path: urlOf(catalogRoutes.platform, { query: { id: platform.id, page: page(platform.totalPages) } }) }, hasItems);
     }
     await think(options, 'search', random);
   }

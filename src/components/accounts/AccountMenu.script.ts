@@ -1,6 +1,8 @@
 /** The script of AccountMenu.astro; every page has one, and ../layout/page-scripts.ts starts it. */
 import { signOut } from '../../lib/accounts/client/account-calls.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
+import { urlOf } from '../../lib/http/route.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 
 export function startAccountMenu(): void {
@@ -25,7 +27,7 @@ export function startAccountMenu(): void {
     if (!user) return;
     find('email').textContent = user.email;
     // The id in the URL keeps the browser from showing a cached avatar of another account.
-    find<HTMLImageElement>('avatar').src = `/api/me/avatar.svg?v=${encodeURIComponent(user.id)}`;
+    find<HTMLImageElement>('avatar').src = urlOf(accountRoutes.avatar, { query: { v: user.id } });
   });
 
   toggle.addEventListener('click', () => setOpen(items.hidden));

@@ -1,9 +1,11 @@
 /** /login: the Sign In view (with the Forgot Password view it toggles to) for visitors only. */
 import { useEffect, useState } from 'react';
-import { postJson, signIn } from '../../lib/accounts/client/account-calls.ts';
+import { signIn } from '../../lib/accounts/client/account-calls.ts';
 import { MESSAGES, signInErrorMessage } from '../../lib/accounts/client/messages.ts';
 import { returnPath } from '../../lib/accounts/client/return-path.ts';
 import { emailProblem } from '../../lib/accounts/client/rules.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
+import { call } from '../../lib/http/api-client.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import EmailField from './EmailField.tsx';
 import PasswordField from './PasswordField.tsx';
@@ -51,7 +53,7 @@ function SignInView({ onForgot }: { onForgot(): void }) {
 function ForgotPasswordView({ onBack }: { onBack(): void }) {
   const [email, setEmail] = useState('');
   const { busy, disabled, onSubmit } = useFormSubmit(() => emailProblem(email), async () => {
-    showToast(await postJson('/api/accounts/forgot-password', { email: email.trim() }));
+    showToast((await call(accountRoutes.forgotPassword, { body: { email: email.trim() } })).message);
     onBack();
   });
 

@@ -1,8 +1,10 @@
 /** /profile: the e-mail with its generated avatar, and the change-password form (signed-in users only). */
 import { useState } from 'react';
 import type { SessionUser } from '../../lib/accounts/contract.ts';
-import { postJson } from '../../lib/accounts/client/account-calls.ts';
 import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
+import { call } from '../../lib/http/api-client.ts';
+import { urlOf } from '../../lib/http/route.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
@@ -13,7 +15,7 @@ function ChangePasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { busy, disabled, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
-    showToast(await postJson('/api/me/password', { currentPassword, password, confirm }));
+    showToast((await call(accountRoutes.changePassword, { body: { currentPassword, password, confirm } })).message);
     setCurrentPassword('');
     setPassword('');
     setConfirm('');
@@ -36,7 +38,7 @@ function Profile({ user }: { user: SessionUser }) {
       <section className="auth-card" aria-label="Account">
         <h1>Profile</h1>
         <div className="profile-head">
-          <img className="profile-avatar" src={`/api/me/avatar.svg?v=${encodeURIComponent(user.id)}`} alt="Your avatar" width="72" height="72" />
+          <img className="profile-avatar" src={urlOf(accountRoutes.avatar, { query: { v: user.id } })} alt="Your avatar" width="72" height="72" />
           <div>
             <p>Email</p>
             <p className="profile-email" data-testid="profile-email">{user.email}</p>

@@ -1,7 +1,8 @@
 /** /reset-password?token=...: the new password from the e-mailed link; then signed in and sent home. */
 import { useState } from 'react';
-import { postJson } from '../../lib/accounts/client/account-calls.ts';
 import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
+import { call } from '../../lib/http/api-client.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import PasswordField from './PasswordField.tsx';
 import { goHome, useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -13,7 +14,7 @@ export default function ResetPasswordForm() {
   const [confirm, setConfirm] = useState(() => changed.get('confirm') ?? '');
   const { busy, disabled, onSubmit } = useFormSubmit(() => newPasswordProblem(password, confirm), async () => {
     const token = new URLSearchParams(location.search).get('token') ?? '';
-    goHome(await postJson('/api/accounts/reset-password', { token, password, confirm }));
+    goHome((await call(accountRoutes.resetPassword, { body: { token, password, confirm } })).message);
   });
 
   return (

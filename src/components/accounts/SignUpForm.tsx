@@ -1,8 +1,9 @@
 /** /signup: e-mail, password and confirmation; the account is active once the e-mailed link is opened. */
 import { useState } from 'react';
-import { postJson } from '../../lib/accounts/client/account-calls.ts';
 import { MESSAGES } from '../../lib/accounts/client/messages.ts';
 import { emailProblem } from '../../lib/accounts/client/rules.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
+import { call } from '../../lib/http/api-client.ts';
 import EmailField from './EmailField.tsx';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
@@ -15,7 +16,7 @@ export default function SignUpForm() {
   const { busy, disabled, onSubmit } = useFormSubmit(
     // Spec 5: only the match and the e-mail are checked here; other rules come back from the server.
     () => emailProblem(email) ?? (password !== confirm ? MESSAGES.passwordsDoNotMatch : null),
-    async () => goHome(await postJson('/api/accounts/signup', { email: email.trim(), password, confirm })),
+    async () => goHome((await call(accountRoutes.signUp, { body: { email: email.trim(), password, confirm } })).message),
   );
 
   return (

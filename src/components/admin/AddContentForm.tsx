@@ -1,8 +1,8 @@
 /** Add New: a TMDB id (required, ≥ 1) and, for movies, optional stream and download URLs. */
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
@@ -21,7 +21,7 @@ export default function AddContentForm({ kind, onAdded }: { kind: ContentType; o
     setBusy(true);
     try {
       const body: AddTitleRequest = kind === 'movie' ? { tmdbId: id, streamUrl: stream || null, downloadUrl: download || null } : { tmdbId: id };
-      await api(`/api/admin/${CLIENT_TITLE_KINDS[kind].adminPath}/add`, 'POST', body);
+      await call(adminRoutes.titles[kind].add, { body });
       showToast('Content added successfully!', 'success');
       setTmdbId(''); setStream(''); setDownload('');
       await onAdded();

@@ -1,6 +1,7 @@
 /** Analytics tab: total views, top countries and device types for a period, drawn as CSS bars. */
 import { useEffect, useState } from 'react';
-import { api } from './api.ts';
+import { call } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { AnalyticsSummary } from '../../lib/admin/contract.ts';
 
 const PERIODS = [['1d', '1D'], ['7d', '7D'], ['30d', '1M'], ['365d', '1Y'], ['all', 'All']] as const;
@@ -36,7 +37,7 @@ export default function AnalyticsTab() {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    api<AnalyticsSummary>(`/api/admin/analytics?period=${period}`)
+    call(adminRoutes.analytics, { query: { period } })
       .then((data) => { if (current) setSummary(data); })
       .catch(() => { if (current) { setSummary(null); setFailed(true); } });
     return () => { current = false; };

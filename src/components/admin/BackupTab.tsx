@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { UNREADABLE_FILE, type RestoreMode } from '../../lib/backup/client/restore-options.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 
 export default function BackupTab() {
   const [busy, setBusy] = useState(false);
@@ -16,7 +16,7 @@ export default function BackupTab() {
   const backup = async () => {
     setBusy(true);
     try {
-      const data = await api<unknown>('/api/admin/backup');
+      const data = await call(adminRoutes.backup);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
@@ -63,7 +63,7 @@ export default function BackupTab() {
     }
     setBusy(true);
     try {
-      await api(`/api/admin/restore?mode=${mode}`, 'POST', data);
+      await call(adminRoutes.restore, { query: { mode }, body: data });
       showToast('Database restore completed successfully!', 'success');
     } catch (error) {
       showToast(`Restore failed: ${errorText(error, 'Restore failed.')}`, 'error');

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
-import { ApiError, errorText } from '../../lib/http/api-client.ts';
-import type { ActiveImport, ImportAlreadyRunningAnswer, ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
+import { ApiError, call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
+import type { ImportAlreadyRunningAnswer, ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 
@@ -40,7 +40,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
         setSkipped(job.skipped);
         if (!isActive(job) || !mounted.current) break;
         await pause(POLL_MS);
-        job = await api<ImportJob>(`/api/admin/import/jobs/${job.id}`);
+        job = await call(adminRoutes.importJob, { params: { id: job.id } });
       }
       if (!mounted.current) return;
       if (job.status === 'failed') return await stop(job.error ?? `Failed to import page ${job.currentPage}.`);
@@ -54,7 +54,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
 
   useEffect(() => {
     mounted.current = true;
-    api<ActiveImport>('/api/admin/import/jobs')
+    call(adminRoutes.activeImport)
       .then(({ job }) => { if (job && mounted.current) void follow(job); })
       .catch((error: unknown) => console.error('Could not read the running import', error));
     return () => { mounted.current = false; };
@@ -72,7 +72,7 @@ export default function BulkImportPanel({ onProgress }: { onProgress(): void | P
     setProcessed(0); setSkipped([]);
     let job: ImportJob;
     try {
-      job = await api<ImportJob>(`/api/admin/import/${CLIENT_TITLE_KINDS[kind].adminPath}`, 'POST', { page: first, endPage: last });
+      job = await call(adminRoutes.titles[kind].startImport, { body: { page: first, endPage: last } });
     } catch (error) {
       const answer = error instanceof ApiError && error.status === 409 ? error.body as ImportAlreadyRunningAnswer : null;
       if (!answer) {

@@ -1,9 +1,8 @@
 /** Bulk stream/download links for one season: paste JSON or load a .json file, then Upload Links. */
 import { useState, type ChangeEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
-import type { EpisodeLinksUploaded, UploadLinksRequest } from '../../lib/admin/contract.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 
 
 const EXAMPLE = '[{ "watch": "https://…/1", "download": "https://…/1" }, { "watch": "https://…/2", "download": "" }]';
@@ -43,7 +42,7 @@ export default function EpisodeLinksUpload({ showId, season, onUploaded }: { sho
     }
     setBusy(true);
     try {
-      const result = await api<EpisodeLinksUploaded>('/api/admin/tv/upload-episode-links', 'POST', { tvShowId: showId, seasonNumber: season, links } satisfies UploadLinksRequest);
+      const result = await call(adminRoutes.uploadEpisodeLinks, { body: { tvShowId: showId, seasonNumber: season, links } });
       if (result.errors.length) {
         console.error('Episode link upload errors:', result.errors);
         showToast('Some episodes failed to update. Check console for details.', 'error');

@@ -1,10 +1,10 @@
 /** One episode; in edit mode its number, TMDB ID, name, overview, stream URL and download URL can change. */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
-import { errorText } from '../../lib/http/api-client.ts';
-import type { AdminEpisodeRow, EpisodeUpdateRequest } from '../../lib/admin/contract.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
+import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';
 
 interface Props {
   episode: AdminEpisodeRow;
@@ -29,9 +29,9 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
   const save = async () => {
     setSaving(true);
     try {
-      await api('/api/admin/tv/episodes', 'PATCH', {
-        id: episode.id, ...form, episodeNumber: Number(form.episodeNumber), tmdbId: form.tmdbId.trim() ? Number(form.tmdbId) : null,
-      } satisfies EpisodeUpdateRequest);
+      await call(adminRoutes.editEpisode, {
+        body: { id: episode.id, ...form, episodeNumber: Number(form.episodeNumber), tmdbId: form.tmdbId.trim() ? Number(form.tmdbId) : null },
+      });
       showToast('Episode updated successfully!', 'success');
       onCancel();
       await onSaved();

@@ -1,8 +1,9 @@
 /** A show's season view: season tabs, bulk link upload and the episode table with one row editable at a time. */
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api, deleteRow } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
+import { deleteRow } from './delete-row.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
 import EpisodeRow from './EpisodeRow.tsx';
 import type { AdminEpisodeRow, AdminTitleRow, AdminSeasonView } from '../../lib/admin/contract.ts';
@@ -17,9 +18,7 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; on
 
   const load = useCallback(async () => {
     try {
-      const params = new URLSearchParams({ showId: String(show.id) });
-      if (chosen !== null) params.set('season', String(chosen));
-      setView(await api<AdminSeasonView>(`/api/admin/tv/episodes?${params}`));
+      setView(await call(adminRoutes.seasonEpisodes, { query: { showId: show.id, season: chosen ?? undefined } }));
     } catch (error) {
       showToast(`Failed to fetch episodes: ${errorText(error, 'unknown error')}`, 'error');
     }
@@ -33,7 +32,7 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; on
   };
 
   const remove = (episode: AdminEpisodeRow) => deleteRow({
-    question: 'Are you sure you want to delete this episode?', path: '/api/admin/tv/episodes', id: episode.id,
+    question: 'Are you sure you want to delete this episode?', route: adminRoutes.deleteEpisode, id: episode.id,
     done: 'Episode deleted successfully!', failed: (error) => `Delete episode failed: ${errorText(error, 'Failed to delete episode.')}`, reload: load,
   });
 

@@ -3,7 +3,8 @@
  * is live already: titles changed since the served build have their own pages rendered on demand, while the
  * listings that show them wait for the rebuild.
  */
-import { api } from './api.ts';
+import { call } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import { usePolled } from './usePolled.ts';
 import type { RebuildState } from '../../lib/admin/contract.ts';
 
@@ -19,11 +20,11 @@ function describe(state: RebuildState): string {
 }
 
 export default function RebuildStatus() {
-  const [state, setState] = usePolled<RebuildState>('/api/admin/rebuild',
+  const [state, setState] = usePolled(adminRoutes.rebuildStatus,
     (next) => (next?.status === 'queued' || next?.status === 'running' ? 2000 : 8000));
 
   const rebuildNow = async () => {
-    const next = await api<RebuildState>('/api/admin/rebuild', 'POST', {}).catch(() => null);
+    const next = await call(adminRoutes.requestRebuild, { body: {} }).catch(() => null);
     if (next) setState(next);
   };
 

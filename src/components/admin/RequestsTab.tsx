@@ -1,6 +1,7 @@
 /** Requests tab: newest first, a page at a time, search on the message, delete one. */
 import { useEffect, useState } from 'react';
-import { deleteRow } from './api.ts';
+import { deleteRow } from './delete-row.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { AdminRequestRow } from '../../lib/admin/contract.ts';
 import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
@@ -10,11 +11,11 @@ export default function RequestsTab() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const { data, reload } = useAdminPage<AdminRequestRow>('/api/admin/requests', q, page);
+  const { data, reload } = useAdminPage(adminRoutes.requests, q, page);
   useEffect(() => { setPage(1); }, [q]);
 
   const remove = (request: AdminRequestRow) => deleteRow({
-    question: 'Are you sure you want to delete this request?', path: '/api/admin/requests', id: request.id,
+    question: 'Are you sure you want to delete this request?', route: adminRoutes.deleteRequest, id: request.id,
     done: 'Request deleted successfully.', failed: () => 'Failed to delete request.', reload,
   });
 

@@ -1,12 +1,12 @@
 /** A loud banner while a demo account's README password still works on this (production) deployment. */
 import { useEffect, useState } from 'react';
-import type { SecurityStatus } from '../../lib/accounts/contract.ts';
-import { api } from './api.ts';
+import { call } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 
 export default function SecurityBanner() {
   const [open, setOpen] = useState<string[]>([]);
   useEffect(() => {
-    api<SecurityStatus>('/api/admin/security').then((status) => setOpen(status.demoAccountsWithKnownPasswords), () => {});
+    call(adminRoutes.securityStatus).then((status) => setOpen(status.demoAccountsWithKnownPasswords), () => {});
   }, []);
   if (!open.length) return null;
   return (

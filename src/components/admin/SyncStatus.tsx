@@ -3,9 +3,9 @@
  * it skipped; *Sync now* starts one (polled while it runs). The daily schedule starts them too (README).
  */
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { errorText } from '../../lib/http/api-client.ts';
-import type { SyncStatus as SyncAnswer, TmdbSync } from '../../lib/tmdb/contract.ts';
-import { api } from './api.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
+import type { TmdbSync } from '../../lib/tmdb/contract.ts';
 import { usePolled } from './usePolled.ts';
 
 const busy = (sync: TmdbSync | null) => sync?.status === 'queued' || sync?.status === 'running';
@@ -23,12 +23,12 @@ function describe(sync: TmdbSync | null): string {
 }
 
 export default function SyncStatus() {
-  const [answer, setAnswer] = usePolled<SyncAnswer>('/api/admin/sync', (next) => (busy(next?.latest ?? null) ? 2000 : 30_000));
+  const [answer, setAnswer] = usePolled(adminRoutes.syncStatus, (next) => (busy(next?.latest ?? null) ? 2000 : 30_000));
   const sync = answer?.latest;
 
   const syncNow = async () => {
     try {
-      setAnswer(await api<SyncAnswer>('/api/admin/sync', 'POST', {}));
+      setAnswer(await call(adminRoutes.startSync, { body: {} }));
     } catch (error) {
       showToast(errorText(error, 'Could not start the sync.'), 'error');
     }

@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
 import RowActions from './RowActions.tsx';
-import { errorText } from '../../lib/http/api-client.ts';
-import type { AdminTitleRow, MovieLinksRequest, ShowEditRequest } from '../../lib/admin/contract.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
+import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 
 interface Props {
@@ -34,8 +34,8 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
   const save = async () => {
     setSaving(true);
     try {
-      if (kind === 'movie') await api('/api/admin/movies/links', 'PATCH', { id: item.id, streamUrl: stream, downloadUrl: download } satisfies MovieLinksRequest);
-      else await api('/api/admin/tv/show', 'PATCH', { id: item.id, trailerKey: trailer } satisfies ShowEditRequest);
+      if (kind === 'movie') await call(adminRoutes.editMovieLinks, { body: { id: item.id, streamUrl: stream, downloadUrl: download } });
+      else await call(adminRoutes.editShow, { body: { id: item.id, trailerKey: trailer } });
       showToast('Content updated successfully!', 'success');
       onCancel();
       await onSaved();

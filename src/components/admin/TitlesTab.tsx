@@ -1,26 +1,26 @@
 /** Movies / TV Shows tab: search, Add New, Bulk Import, the table with selection, publication, edit and delete. */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { api } from './api.ts';
-import { errorText } from '../../lib/http/api-client.ts';
+import { call, errorText } from '../../lib/http/api-client.ts';
+import { adminRoutes } from '../../lib/admin/routes.ts';
 import AddContentForm from './AddContentForm.tsx';
 import AdminPager from './AdminPager.tsx';
 import BulkImportPanel from './BulkImportPanel.tsx';
 import EpisodesView from './EpisodesView.tsx';
 import TitleRow from './TitleRow.tsx';
-import type { AdminCount, AdminTitleRow, PublishRequest } from '../../lib/admin/contract.ts';
+import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
 
 export default function TitlesTab({ kind }: { kind: ContentType }) {
-  const { adminPath, pluralInText, nameLabel } = CLIENT_TITLE_KINDS[kind];
-  const endpoint = `/api/admin/${adminPath}`;
+  const { pluralInText, nameLabel } = CLIENT_TITLE_KINDS[kind];
+  const routes = adminRoutes.titles[kind];
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const { data, loadError, reload: load } = useAdminPage<AdminTitleRow>(endpoint, q, page);
+  const { data, loadError, reload: load } = useAdminPage(routes.list, q, page);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
   const [episodesOf, setEpisodesOf] = useState<AdminTitleRow | null>(null);
@@ -32,7 +32,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
     const verb = published ? 'publish' : 'unpublish';
     if (!window.confirm(`Are you sure you want to ${verb} ${ids.length} item(s)?`)) return;
     try {
-      const { takedown } = await api<AdminCount>(endpoint, 'PATCH', { ids, isPublished: published } satisfies PublishRequest);
+      const { takedown } = await call(routes.publish, { body: { ids, isPublished: published } });
       showToast(`${ids.length} item(s) ${published ? 'published' : 'unpublished'}!`, 'success');
       if (takedown) showToast(takedown, 'info');
       await load();
@@ -44,7 +44,7 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
   const remove = async (ids: number[]) => {
     if (!window.confirm(`Are you sure you want to delete ${ids.length} item(s)? This cannot be undone.`)) return;
     try {
-      const { takedown } = await api<AdminCount>(endpoint, 'DELETE', { ids });
+      const { takedown } = await call(routes.delete, { body: { ids } });
       showToast(`${ids.length} item(s) deleted successfully!`, 'success');
       if (takedown) showToast(takedown, 'info');
       await load();

@@ -11,11 +11,13 @@ import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 import type { TitleCard } from '../../lib/catalog/client/cards.ts';
 import {
-  BROWSE_SKELETONS, browseApiUrl, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
+  BROWSE_SKELETONS, browseApiQuery, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
   parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,
 } from '../../lib/catalog/client/browse-params.ts';
 import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
+import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
+import { urlOf, type AnswerOf } from '../../lib/http/route.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import TitleCardView from './TitleCardView.tsx';
 
@@ -33,7 +35,7 @@ type Shown = { result: BrowsePage<TitleCard>; filters: BrowseFilters };
 export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }: Props) {
   const [filters, setFilters] = useState(() => defaultFilters(mode));
   const [$url] = useState(() => atom<string | null>(null));
-  const [store] = useState(() => createCatalogFetcherStore<BrowsePage<TitleCard>>([$url]));
+  const [store] = useState(() => createCatalogFetcherStore<AnswerOf<typeof catalogRoutes.browse>>([$url]));
   const { data, error, loading } = useStore(store);
   const lastShown = useRef<Shown>({ result: initial, filters: defaultFilters(mode) });
   const top = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
 
   const onDefaults = isDefaultFilters(filters, mode);
   useEffect(() => {
-    $url.set(onDefaults ? null : browseApiUrl(scope, filters));
+    $url.set(onDefaults ? null : urlOf(catalogRoutes.browse, { query: browseApiQuery(scope, filters) }));
   }, [$url, onDefaults, scope.type, scope.genreId, filters]);
 
   const outOfRange = !onDefaults && error instanceof ApiError && error.status === 416;

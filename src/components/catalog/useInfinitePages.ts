@@ -1,12 +1,13 @@
 /**
- * Infinite scroll over a paged catalogue endpoint, read through the shared catalogue cache (fetcher.ts).
- * `listKey` names what is listed (a sort, a platform): when it changes, the list is cleared and restarts at
- * page 1. The prerendered first page comes as `initial` for its own key. The next page loads when the
- * sentinel element (placed after the list) comes near the viewport.
+ * Infinite scroll over a paged catalogue route, read through the shared catalogue cache (fetcher.ts);
+ * `queryOf(page)` is the route's query for a page. `listKey` names what is listed (a sort, a platform): when it
+ * changes, the list is cleared and restarts at page 1. The prerendered first page comes as `initial` for its own
+ * key. The next page loads when the sentinel element (placed after the list) comes near the viewport.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BrowsePage } from '../../lib/catalog/client/browse-params.ts';
 import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
+import { urlOf, type QueryValue, type Route } from '../../lib/http/route.ts';
 
 interface Loaded<P> { key: string; pages: P[]; failed: boolean }
 
@@ -26,9 +27,10 @@ async function readPage<P>(url: string): Promise<P> {
   return result.data;
 }
 
-export function useInfinitePages<P extends BrowsePage<unknown>>(
+export function useInfinitePages<Q extends Record<string, QueryValue>, P extends BrowsePage<unknown>>(
+  route: Route<{ query: Q; answer: P }>,
   listKey: string,
-  urlFor: (page: number) => string,
+  queryOf: (page: number) => Q,
   initial: { key: string; page: P } | null,
 ): InfinitePages<P> {
   const startFor = (key: string): Loaded<P> => ({ key, pages: initial?.key === key ? [initial.page] : [], failed: false });
@@ -57,7 +59,7 @@ export function useInfinitePages<P extends BrowsePage<unknown>>(
 
   useEffect(() => {
     if (finished || (!nearEnd && current.pages.length > 0)) return;
-    const url = urlFor(nextPage);
+    const url = urlOf(route, { query: queryOf(nextPage) });
     if (requested.current === url) return;
     requested.current = url;
     readPage<P>(url).then(
@@ -73,7 +75,7 @@ export function useInfinitePages<P extends BrowsePage<unknown>>(
         if (nextPage > 1) requested.current = null;
       },
     );
-  }, [listKey, nextPage, nearEnd, finished, current.pages.length, urlFor]);
+  }, [route, listKey, nextPage, nearEnd, finished, current.pages.length, queryOf]);
 
   return { pages: current.pages, loading: current.pages.length === 0 && !current.failed, failed: current.failed, sentinel };
 }

@@ -5,8 +5,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BrowsePage } from '../../lib/catalog/client/browse-params.ts';
 import {
-  PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, peopleApiUrl, personHref, type PeopleSort, type PersonCard,
+  PEOPLE_EMPTY_MESSAGE, PEOPLE_SORT_OPTIONS, personHref, type PeopleSort, type PersonCard,
 } from '../../lib/catalog/client/people-params.ts';
+import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import ArtworkView from '../catalog/ArtworkView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
@@ -21,8 +22,8 @@ export default function PeopleList({ initial, initialSort }: Props) {
     const chosen = PEOPLE_SORT_OPTIONS.find((option) => option.value === changed.get('sort'));
     if (chosen) setSort(chosen.value);
   }, [changed]);
-  const urlFor = useCallback((page: number) => peopleApiUrl(sort, page), [sort]);
-  const { pages, loading, failed, sentinel } = useInfinitePages(sort, urlFor, { key: initialSort, page: initial });
+  const queryOf = useCallback((page: number) => ({ sort, page }), [sort]);
+  const { pages, loading, failed, sentinel } = useInfinitePages(catalogRoutes.people, sort, queryOf, { key: initialSort, page: initial });
   const people = pages.flatMap((page) => page.items);
 
   return (

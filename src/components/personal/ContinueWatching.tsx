@@ -1,13 +1,14 @@
 /** Home's Continue Watching row: unfinished titles, newest first; renders nothing when there are none. */
 import { useEffect, useState } from 'react';
-import { fetchContinueWatching } from '../../lib/personal/client/api.ts';
 import type { ContinueWatchingItem } from '../../lib/history/contract.ts';
+import { historyRoutes } from '../../lib/history/routes.ts';
+import { call } from '../../lib/http/api-client.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 
 export default function ContinueWatching() {
   const [items, setItems] = useState<ContinueWatchingItem[]>([]);
   useEffect(() => {
-    fetchContinueWatching().then((answer) => setItems(answer.items))
+    call(historyRoutes.continueWatching).then((answer) => setItems(answer.items))
       .catch((error: unknown) => console.error('Could not load Continue Watching', error));
   }, []);
   if (!items.length) return null;

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { titleHref } from '../../lib/catalog/client/cards.ts';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
-import { fetchRecommendations } from '../../lib/personal/client/api.ts';
+import { call } from '../../lib/http/api-client.ts';
 import { LOGIN_FOR_RECOMMENDATIONS, NO_RECOMMENDATIONS, RECOMMENDATIONS_FAILED } from '../../lib/personal/client/constants.ts';
 import type { Recommendation } from '../../lib/recommendations/contract.ts';
+import { recommendationRoutes } from '../../lib/recommendations/routes.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';
 import SkeletonGrid from './SkeletonGrid.tsx';
@@ -19,7 +20,7 @@ export default function Recommendations() {
 
   useEffect(() => {
     if (!signedIn) return;
-    fetchRecommendations().then((answer) => setItems(answer.items)).catch((error: unknown) => {
+    call(recommendationRoutes.personalized).then((answer) => setItems(answer.items)).catch((error: unknown) => {
       console.error('Could not load recommendations', error);
       setFailed(true);
     });

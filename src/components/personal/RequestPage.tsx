@@ -3,10 +3,11 @@
  * 20 most recent public requests, refreshed after each submission.
  */
 import { useEffect, useState } from 'react';
-import { fetchPublicRequests, submitRequest } from '../../lib/personal/client/api.ts';
+import { call } from '../../lib/http/api-client.ts';
 import { EMPTY_REQUEST, NO_PUBLIC_REQUESTS, REQUEST_FAILED, REQUEST_SUBMITTED } from '../../lib/personal/client/constants.ts';
 import { relativeAge } from '../../lib/requests/client/relative-time.ts';
 import type { PublicRequest } from '../../lib/requests/contract.ts';
+import { requestRoutes } from '../../lib/requests/routes.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -18,7 +19,7 @@ export default function RequestPage() {
   const [isPublic, setIsPublic] = useState(() => changed.get('public') !== '');
   const [recent, setRecent] = useState<PublicRequest[] | null>(null);
 
-  const loadRecent = () => fetchPublicRequests().then((answer) => setRecent(answer.items)).catch((error: unknown) => {
+  const loadRecent = () => call(requestRoutes.recent).then((answer) => setRecent(answer.items)).catch((error: unknown) => {
     console.error('Could not load public requests', error);
     setRecent([]);
   });
@@ -26,7 +27,7 @@ export default function RequestPage() {
 
   const { busy, disabled, onSubmit } = useFormSubmit(() => (message.trim() ? null : EMPTY_REQUEST), async () => {
     try {
-      await submitRequest(message.trim(), isPublic);
+      await call(requestRoutes.submit, { body: { message: message.trim(), isPublic } });
     } catch {
       throw new Error(REQUEST_FAILED); // spec 8: one message whatever went wrong
     }

@@ -9,8 +9,8 @@ import type { ListName } from '../../lib/lists/contract.ts';
 import type { TitleCard } from '../../lib/catalog/client/cards.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
-import { fetchList } from '../../lib/personal/client/api.ts';
-import { ApiError } from '../../lib/http/api-client.ts';
+import { listRoutes } from '../../lib/lists/routes.ts';
+import { ApiError, call } from '../../lib/http/api-client.ts';
 import { LOGIN_TO_SEE_LIST } from '../../lib/personal/client/constants.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import SignedOutNotice from './SignedOutNotice.tsx';
@@ -28,7 +28,7 @@ export default function SavedList({ list }: { list: ListName }) {
 
   useEffect(() => {
     if (!signedIn) return;
-    fetchList(list).then((answer) => setItems(answer.items)).catch((error: unknown) => {
+    call(listRoutes.items, { query: { list } }).then((answer) => setItems(answer.items)).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return setSessionEnded(true);
       // Spec section 8: list errors are logged and show an empty list.
       console.error(`Could not load ${label.lower}`, error);

@@ -8,9 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { ContentType } from '../../lib/catalog/client/content-types.ts';
 import type { ListName } from '../../lib/lists/contract.ts';
 import { $session, resolvedUser } from '../../lib/accounts/client/session-store.ts';
+import { call } from '../../lib/http/api-client.ts';
 import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
-import { fetchTitleState, saveListMembership, saveRating } from '../../lib/personal/client/api.ts';
+import { listRoutes } from '../../lib/lists/routes.ts';
 import type { TitleState } from '../../lib/ratings/contract.ts';
+import { ratingRoutes } from '../../lib/ratings/routes.ts';
 import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/constants.ts';
 import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
@@ -35,7 +37,7 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
   const loadState = () => {
     loaded.current ??= resolvedUser().then(async (user) => {
       if (!user) return null;
-      const fresh = await fetchTitleState(ref);
+      const fresh = await call(ratingRoutes.titleState, { query: ref });
       setState(fresh);
       return fresh;
     }).catch(() => {
@@ -57,7 +59,7 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
       const current = (await loadState()) ?? state;
       const inList = !current.lists.includes(list);
       try {
-        const saved = await saveListMembership(ref, list, inList);
+        const saved = await call(inList ? listRoutes.add : listRoutes.remove, { body: { list, ...ref } });
         setState((s) => ({ ...s, lists: inList ? [...s.lists, list] : s.lists.filter((l) => l !== list) }));
         showToast(saved.message, 'success');
       } catch {
@@ -74,7 +76,7 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
     try {
       if (!(await resolvedUser())) return deferUntilSignedIn({ kind: 'rating', rating, ...ref });
       try {
-        const saved = await saveRating(ref, rating);
+        const saved = await call(ratingRoutes.rate, { body: { ...ref, rating } });
         setState((s) => ({ ...s, rating: saved.rating, ratingCount: saved.ratingCount }));
         showToast(saved.message, 'success');
       } catch {

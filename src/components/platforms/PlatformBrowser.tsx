@@ -8,8 +8,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import {
-  PLATFORM_SKELETONS, platformApiUrl, platformEmptyMessage, platformHref, selectedPlatformId, type Platform, type PlatformPage,
+  PLATFORM_SKELETONS, platformEmptyMessage, platformHref, selectedPlatformId, type Platform, type PlatformPage,
 } from '../../lib/catalog/client/platform-params.ts';
+import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
 
@@ -29,9 +30,9 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
     if (urlRead) document.documentElement.classList.remove('platform-pending');
   }, [urlRead]);
 
-  const urlFor = useCallback((page: number) => platformApiUrl(platformId ?? 0, page), [platformId]);
-  const { pages, loading, failed, sentinel } = useInfinitePages<PlatformPage>(
-    String(platformId), urlFor, initial ? { key: String(initial.platform.id), page: initial } : null,
+  const queryOf = useCallback((page: number) => ({ id: platformId ?? 0, page }), [platformId]);
+  const { pages, loading, failed, sentinel } = useInfinitePages(
+    catalogRoutes.platform, String(platformId), queryOf, initial ? { key: String(initial.platform.id), page: initial } : null,
   );
   const items = pages.flatMap((page) => page.items);
   const platform = pages[0]?.platform ?? platforms.find((p) => p.id === platformId);

@@ -6,7 +6,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createCatalogFetcherStore } from '../../lib/catalog/client/fetcher.ts';
 import { personHref } from '../../lib/catalog/client/people-params.ts';
-import type { PersonResult, SearchResults as SearchAnswer } from '../../lib/catalog/client/search-results.ts';
+import type { PersonResult } from '../../lib/catalog/client/search-results.ts';
+import { catalogRoutes } from '../../lib/catalog/routes.ts';
+import { urlOf, type AnswerOf } from '../../lib/http/route.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import ArtworkView from '../catalog/ArtworkView.tsx';
 
@@ -59,7 +61,10 @@ function SearchField({ query, onSearch }: { query: string; onSearch(text: string
 }
 
 function Results({ query }: { query: string }) {
-  const store = useMemo(() => createCatalogFetcherStore<SearchAnswer>(['/api/search?query=', encodeURIComponent(query)]), [query]);
+  const store = useMemo(
+    () => createCatalogFetcherStore<AnswerOf<typeof catalogRoutes.search>>([urlOf(catalogRoutes.search, { query: { query } })]),
+    [query],
+  );
   const { data, error, loading } = useStore(store);
   useEffect(() => {
     if (error) console.error('Search failed', error);

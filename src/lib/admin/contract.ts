@@ -95,6 +95,14 @@ export type MovieLinksRequest = z.input<typeof MovieLinksBody>;
 export type ShowEditRequest = z.input<typeof ShowEditBody>;
 export type EpisodeUpdateRequest = z.input<typeof EpisodeUpdateBody>;
 export type UploadLinksRequest = z.input<typeof UploadLinksBody>;
+export type DeleteTitlesRequest = z.input<typeof DeleteTitlesBody>;
+export type RebuildRequest = z.input<typeof RebuildBody>;
+export type RestoreRequest = z.input<typeof RestoreQuery>;
+/** Typed by hand: their schemas coerce ids and numbers from text, so the schemas' input types say nothing of them. */
+export interface IdRequest { id: number }
+// Query types are aliases, not interfaces: only an alias fits a route's query (a record of query values).
+export type AdminListRequest = { q?: string; page?: number; pageSize?: number };
+export type EpisodesRequest = { showId: number; season?: number };
 
 /** Answers of the admin endpoints. */
 export interface AdminMessage { message: string }

@@ -7,12 +7,12 @@
 import { z } from 'astro/zod';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { Row } from './backup.ts';
 import { InvalidInput } from '../http/errors.ts';
 import { isDatabaseUnavailable } from '../../../db/connect.ts';
 import type { RestoreDone } from '../admin/contract.ts';
 import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
-import { BACKUP_FORMAT, BACKUP_TABLE_ORDER, BACKUP_TABLES, BACKUP_VERSION, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
+import { BACKUP_TABLE_ORDER, BACKUP_TABLES, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRow } from './contract.ts';
 import { errorMessage } from '../http/respond.ts';
 
 type Db = Kysely<Database>;
@@ -20,7 +20,7 @@ type Db = Kysely<Database>;
 /** A file the restore refuses (400): the message is what the admin sees after 'Restore failed: ', `detail` says why. */
 const refused = (message: string, detail?: string) => new InvalidInput(message, { detail: detail ?? null });
 
-export type RestoreTables = Partial<Record<BackupTable, Row[]>>;
+export type RestoreTables = Partial<Record<BackupTable, BackupRow[]>>;
 
 const envelope = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -42,7 +42,7 @@ export function parseBackup(value: unknown): RestoreTables {
       const issue = rows.error.issues[0];
       throw refused(`Failed to restore table ${table}.`, issue ? `${issue.path.join('.')}: ${issue.message}` : undefined);
     }
-    tables[table] = rows.data as Row[];
+    tables[table] = rows.data as BackupRow[];
   }
   if (Object.keys(tables).length === 0) throw refused('The backup file holds no table.');
   return tables;
@@ -111,7 +111,7 @@ async function attempt(table: BackupTable, work: () => Promise<unknown>): Promis
 }
 
 /** Inserts the rows; a row whose primary key exists replaces that row's other columns. */
-async function upsertRows(trx: Transaction<Database>, table: BackupTable, rows: Row[]): Promise<void> {
+async function upsertRows(trx: Transaction<Database>, table: BackupTable, rows: BackupRow[]): Promise<void> {
   if (!rows.length) return;
   const { key, row: shape } = BACKUP_TABLES[table];
   const keyColumns: readonly string[] = key;
@@ -120,7 +120,7 @@ async function upsertRows(trx: Transaction<Database>, table: BackupTable, rows: 
   const chunkSize = Math.max(1, Math.floor(20_000 / Object.keys(shape).length)); // stays under Postgres' 65,535 parameters
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize).map((row) => {
-      const values: Row = { ...row };
+      const values: BackupRow = { ...row };
       for (const column of jsonColumns) values[column] = JSON.stringify(row[column]);
       return values;
     });

@@ -104,6 +104,3 @@ export const BACKUP_TABLE_ORDER = Object.keys(BACKUP_TABLES) as BackupTable[];
 export const SERIAL_TABLES: BackupTable[] = ['movies', 'tv_shows', 'tv_show_episodes', 'requests', 'view_events'];
 /** jsonb columns: written as JSON text. */
 export const JSON_COLUMNS: Partial<Record<BackupTable, string[]>> = { movies: ['production_companies'] };
-
-export const BACKUP_FORMAT = 'cinecat-backup';
-export const BACKUP_VERSION = 1;

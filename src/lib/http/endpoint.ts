@@ -1,15 +1,14 @@
 /**
- * The one way to declare an endpoint. A route file says who may call it, what input it takes and what it does:
+ * The server's one way to answer a route (route.ts) of a domain's routes.ts. The page file under src/pages/api
+ * names the route and its schemas, and says what the handler does:
  *
- *   export const POST = endpoint({
- *     access: 'user',
+ *   export const POST = endpoint(listRoutes.add, {
  *     body: ListItemBody,                       // zod schema (from the domain's contract.ts)
- *     handler: async ({ body, db, user }) => ({ added: await addToList(db, user.id, body) }),
+ *     handler: async ({ body, db, user }) => ({ inList: true, added: await addToList(db, user.id, body), message }),
  *   });
  *
  * The mechanism owns everything around the handler, so no route repeats it:
- * - the guard: 'public' (anyone; no session lookup), 'session' (anyone; `user` is read when signed in),
- *   'user' (401 for a visitor), 'admin' (401 visitor, 403 non-admin);
+ * - the guard of the route's access (route.ts);
  * - input: params, query and body parsed with their schemas. Before any schema, every string anywhere in the
  *   input is refused if it holds a NUL byte or a lone surrogate (Postgres cannot store either), bodies are capped
  *   (413) and must be JSON (415), and nesting is bounded;
@@ -17,8 +16,8 @@
  *   Postgres raises for input that slipped past a schema (a number out of range) are 400, never 500;
  * - `afterSuccess`: a domain's hook run once the handler succeeded (a catalogue change queues a site rebuild).
  *
- * A handler returns a JSON-able value (sent with the spec's `status` and `headers`) or a Response (redirects,
- * cookies, other content types).
+ * A handler returns the route's answer (sent with the route's `status` and the spec's `headers`) or a Response
+ * (redirects, cookies, other content types).
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
@@ -33,8 +32,7 @@ import {
 import { describeIssues } from './contract.ts';
 import { databaseUnavailable, errorMessage, json, jsonError } from './respond.ts';
 import { isDatabaseUnavailable } from '../../../db/connect.ts';
-
-export type Access = 'public' | 'session' | 'user' | 'admin';
+import type { Access, Route, RouteTypes } from './route.ts';
 
 /** Default cap on a JSON body; endpoints that take more (restore) set their own. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -43,6 +41,12 @@ const MAX_DEPTH = 32;
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type UserOf<A extends Access> = A extends 'user' | 'admin' ? SessionUser : SessionUser | null;
+type Answer<T extends RouteTypes> = T['answer'];
+
+/** A body schema must accept what the route's callers send; else `body` is asked to be something no schema is. */
+type BodyCheck<T extends RouteTypes, B> = B extends Schema
+  ? ([T['body']] extends [z.input<B>] ? unknown : { body: 'this schema does not accept the route\'s body' })
+  : unknown;
 
 export interface HandlerInput<A extends Access, P, Q, B> {
   params: Out<P>;
@@ -53,28 +57,29 @@ export interface HandlerInput<A extends Access, P, Q, B> {
   context: APIContext;
 }
 
-export interface EndpointSpec<A extends Access, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R> {
-  access: A;
+export interface EndpointSpec<T extends RouteTypes, A extends Access, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
   params?: P;
   query?: Q;
   body?: B;
   /** Largest accepted body in bytes (default MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
-  /** The status of a successful answer (default 200). */
-  status?: number;
   /** Headers of a successful answer: cache rules, or ones made from the answer (a download's file name). */
-  headers?: Record<string, string> | ((result: Exclude<R, Response>) => Record<string, string>);
+  headers?: Record<string, string> | ((answer: Answer<T>) => Record<string, string>);
   /** Runs after the handler succeeded, before the answer is sent: a catalogue change queues a rebuild (src/lib/rebuild). */
-  afterSuccess?: (result: Exclude<R, Response>, input: HandlerInput<A, P, Q, B>) => Promise<unknown> | undefined;
-  handler: (input: HandlerInput<A, P, Q, B>) => Promise<R> | R;
+  afterSuccess?: (answer: Answer<T>, input: HandlerInput<A, P, Q, B>) => Promise<unknown> | undefined;
+  handler: (input: HandlerInput<A, P, Q, B>) => Promise<Answer<T> | Response> | Answer<T> | Response;
 }
 
-export function endpoint<A extends Access, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, R = unknown>(
-  spec: EndpointSpec<A, P, Q, B, R>,
-): APIRoute {
-  return async (context) => {
+/** An endpoint's handler, marked with the route it answers (the route-table test reads the mark). */
+export type RouteHandler = APIRoute & { readonly route: Route };
+
+export function endpoint<T extends RouteTypes, A extends Access, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  route: Route<T, A>,
+  spec: EndpointSpec<T, A, P, Q, B> & BodyCheck<T, B>,
+): RouteHandler {
+  const handle: APIRoute = async (context) => {
     try {
-      const user = await guard(spec.access, context);
+      const user = await guard(route.access, context);
       const input = {
         params: parseInput(spec.params, context.params),
         query: parseInput(spec.query, firstValues(context.url.searchParams)),
@@ -84,16 +89,17 @@ export function endpoint<A extends Access, P extends Schema | undefined = undefi
         context,
       } as HandlerInput<A, P, Q, B>;
       const result = await spec.handler(input);
-      if (spec.afterSuccess && !(result instanceof Response)) await spec.afterSuccess(result as Exclude<R, Response>, input);
       if (result instanceof Response) return result;
-      const headers = typeof spec.headers === 'function' ? spec.headers(result as Exclude<R, Response>) : spec.headers;
-      return json(result, spec.status, headers);
+      if (spec.afterSuccess) await spec.afterSuccess(result, input);
+      const headers = typeof spec.headers === 'function' ? spec.headers(result) : spec.headers;
+      return json(result, route.status, headers);
     } catch (error) {
       // The client went away mid-request (its body cut off): nobody reads this answer, and it is no server fault.
       if (context.request.signal.aborted) return jsonError('The request was aborted.', 400);
       return errorResponse(error);
     }
   };
+  return Object.assign(handle, { route });
 }
 
 async function guard(access: Access, context: APIContext): Promise<SessionUser | null> {

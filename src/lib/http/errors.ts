@@ -60,9 +60,14 @@ const STATUS = new Map<Function, number>([
   [ServerBusy, 503],
 ]);
 
-/** The HTTP status of a domain error, or undefined for anything else (a bug: 500). */
+/** The HTTP status of a domain error, or of the nearest kind it extends; undefined for anything else (a bug: 500). */
 export function statusOfDomainError(error: unknown): number | undefined {
-  return error instanceof DomainError ? STATUS.get(error.constructor) : undefined;
+  if (!(error instanceof DomainError)) return undefined;
+  for (let kind: Function | null = error.constructor; kind && kind !== DomainError; kind = Object.getPrototypeOf(kind)) {
+    const status = STATUS.get(kind);
+    if (status !== undefined) return status;
+  }
+  return undefined;
 }
 
 /** `value`, or NotFound(message) when the domain function found nothing (null, undefined or false). */

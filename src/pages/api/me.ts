@@ -1,10 +1,9 @@
 /** The signed-in user, or null for a visitor. */
 import { endpoint } from '../../lib/http/endpoint.ts';
-import type { MeResponse } from '../../lib/accounts/contract.ts';
+import { accountRoutes } from '../../lib/accounts/routes.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'session',
-  handler: ({ user }): MeResponse => ({ user }),
+export const GET = endpoint(accountRoutes.me, {
+  handler: ({ user }) => ({ user }),
 });

@@ -5,21 +5,19 @@
 import { endpoint } from '../../lib/http/endpoint.ts';
 import { clientIp } from '../../lib/http/respond.ts';
 import { REQUEST_SUBMITTED } from '../../lib/personal/client/constants.ts';
-import { RequestBody, type RequestSubmitted } from '../../lib/requests/contract.ts';
+import { RequestBody } from '../../lib/requests/contract.ts';
+import { requestRoutes } from '../../lib/requests/routes.ts';
 import { recentPublicRequests, submitRequest } from '../../lib/requests/requests.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'public',
+export const GET = endpoint(requestRoutes.recent, {
   handler: async ({ db }) => ({ items: await recentPublicRequests(db) }),
 });
 
-export const POST = endpoint({
-  access: 'session',
+export const POST = endpoint(requestRoutes.submit, {
   body: RequestBody,
-  status: 201,
-  handler: async ({ db, user, body, context }): Promise<RequestSubmitted> => ({
+  handler: async ({ db, user, body, context }) => ({
     id: await submitRequest(db, clientIp(context), user, body), message: REQUEST_SUBMITTED,
   }),
 });

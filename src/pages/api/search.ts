@@ -2,12 +2,12 @@
 import { endpoint } from '../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../lib/http/respond.ts';
 import { SearchQuery } from '../../lib/catalog/contract.ts';
+import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import { searchCatalogue } from '../../lib/catalog/search.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'public',
+export const GET = endpoint(catalogRoutes.search, {
   query: SearchQuery,
   headers: CACHE_FIVE_MINUTES,
   handler: ({ db, query }) => searchCatalogue(db, query.query),

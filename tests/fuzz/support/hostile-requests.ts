@@ -1,12 +1,12 @@
 /**
- * Hostile requests for the fuzz tier: every route under src/pages/api with its exported methods, and a fast-check
+ * Hostile requests for the fuzz tier: every route of the API with its methods, and a fast-check
  * arbitrary that aims at each one the inputs an attacker or a broken client sends: values past int4, NUL bytes and
  * lone surrogates, markup, bad percent-escapes, random and deeply nested JSON, wrong or missing content types,
  * invalid UTF-8, oversized bodies, garbage cookies and headers.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
+import { AUTH_BASE_PATH } from '../../../src/lib/accounts/client/routes.ts';
+import { API_ROUTES } from '../../../src/lib/api-routes.ts';
 import type { Role } from './sessions.ts';
 
 export interface ApiRoute {
@@ -24,25 +24,19 @@ export interface HostileRequest {
   body: string | Uint8Array | undefined;
 }
 
-const API_DIR = join('src', 'pages', 'api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export function apiRoutes(dir = API_DIR): ApiRoute[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) return apiRoutes(file);
-    if (!/\.(ts|js)$/.test(name)) return [];
-    const source = readFileSync(file, 'utf8');
-    // `export const GET = …`, `export function GET`, or several at once: `export const { GET, PATCH } = …`.
-    const exported = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(?:(\w+)|\{([^}]*)\})/g)]
-      .flatMap((m) => (m[1] ? [m[1]] : m[2]!.split(',').map((name) => name.trim())));
-    const methods = exported.filter((name) => [...METHODS, 'ALL'].includes(name));
-    const route = relative(join('src', 'pages'), file).split(sep).join('/').replace(/\.(ts|js)$/, '').replace(/\/index$/, '');
-    const segments = route.split('/').map((segment) =>
-      segment.startsWith('[...') ? '*' : segment.replace(/^\[(\w+)\]/, ':$1'));
-    return [{ segments, methods: methods.includes('ALL') ? METHODS : methods }];
-  });
+/** Every route of the API with its methods (src/lib/api-routes.ts), and Auth.js's catch-all, which answers them all. */
+export function apiRoutes(): ApiRoute[] {
+  const methodsByPath = new Map<string, string[]>();
+  for (const { path, method } of API_ROUTES) methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), method]);
+  methodsByPath.set(`${AUTH_BASE_PATH}/[...auth]`, METHODS);
+  return [...methodsByPath].map(([path, methods]) => ({ segments: segmentsOf(path), methods }));
 }
+
+/** `/api/person/[id]` → ['api', 'person', ':id']; a `[...rest]` segment is `*`. */
+const segmentsOf = (path: string) => path.slice(1).split('/').map((segment) =>
+  segment.startsWith('[...') ? '*' : segment.replace(/^\[(\w+)\]/, ':$1'));
 
 const TEXTS = [
   '', ' ', '0', '-1', '1', '7', '42', '2147483647', '2147483648', '3000000000', '9007199254740993', '1e308', '-1e308',

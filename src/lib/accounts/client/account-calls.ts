@@ -1,9 +1,7 @@
 /**
- * Browser calls of the account screens. Each resolves with the server's success message or rejects with an
- * Error whose message is the server's own (shown as an error toast). Auth.js's own routes take forms, not JSON.
+ * Signing in and out through Auth.js, whose own routes take forms, not JSON (the account screens' JSON calls go
+ * through call() with accountRoutes). A refused sign-in rejects with an Error whose message is shown as a toast.
  */
-import { apiRequest } from '../../http/api-client.ts';
-import type { AccountMessage } from '../contract.ts';
 import { signInErrorMessage } from './messages.ts';
 import { AUTH_BASE_PATH as AUTH } from './routes.ts';
 import { refreshSession } from './session-store.ts';
@@ -40,9 +38,4 @@ export async function signIn(email: string, password: string): Promise<void> {
 export async function signOut(): Promise<void> {
   await postToAuth('signout', {});
   await refreshSession();
-}
-
-/** POSTs JSON to one of the account endpoints; resolves with its `message`, rejects with its `error`. */
-export async function postJson(url: string, body: unknown): Promise<string> {
-  return (await apiRequest<AccountMessage>(url, { method: 'POST', body })).message;
 }

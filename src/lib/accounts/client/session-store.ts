@@ -6,9 +6,9 @@
  *   const user = await resolvedUser();           // anywhere
  */
 import { atom, onMount } from 'nanostores';
-import { apiRequest } from '../../http/api-client.ts';
-import type { MeResponse } from '../contract.ts';
+import { call } from '../../http/api-client.ts';
 import type { SessionUser } from '../contract.ts';
+import { accountRoutes } from '../routes.ts';
 
 export type SessionState = 'loading' | { user: SessionUser } | null;
 
@@ -18,7 +18,7 @@ let pending: Promise<SessionUser | null> | undefined;
 
 /** Fetches /api/me again (after signing in, out, or a password change) and updates $session. */
 export function refreshSession(): Promise<SessionUser | null> {
-  pending = apiRequest<MeResponse>('/api/me')
+  pending = call(accountRoutes.me)
     .then((body) => body.user)
     .catch(() => null)
     .then((user) => {

@@ -3,24 +3,31 @@
  * view count of a title page. The server decides what counts (once per client, title and day); remembering what this
  * browser session reported only saves a request on every later page.
  */
-import { apiRequest } from '../../http/api-client.ts';
+import { call } from '../../http/api-client.ts';
 import type { ContentType } from '../../catalog/client/content-types.ts';
 import { CONTENT_TYPES } from '../../catalog/client/content-types.ts';
-import type { ViewCount, ViewTracked } from '../contract.ts';
+import { analyticsRoutes } from '../routes.ts';
+
+type ViewedTitle = { type: ContentType; tmdbId: number };
 
 export interface ViewReport {
-  title: { type: ContentType; tmdbId: number } | null;
+  title: ViewedTitle | null;
   /** Call once the server accepted the report. */
   done(): void;
 }
 
 const TRACKED_KEY = 'view-tracked';
 
+/** The title a page's data attribute names ('movie:123', 'tv:45'), or null. */
+function titleOf(key: string | undefined): ViewedTitle | null {
+  const match = /^(movie|tv):(\d+)$/.exec(key ?? '');
+  const type = CONTENT_TYPES.find((kind) => kind === match?.[1]);
+  return match && type ? { type, tmdbId: Number(match[2]) } : null;
+}
+
 /** `pageTitle` is the page's data-view-title ('movie:123', 'tv:45'), if it shows a title. */
 export function viewsToReport(storage: Storage, pageTitle: string | undefined): ViewReport | null {
-  const match = /^(movie|tv):(\d+)$/.exec(pageTitle ?? '');
-  const type = CONTENT_TYPES.find((kind) => kind === match?.[1]);
-  const title = match && type ? { type, tmdbId: Number(match[2]) } : null;
+  const title = titleOf(pageTitle);
   const titleKey = title ? `viewed:${title.type}:${title.tmdbId}` : null;
   const tracked = storage.getItem(TRACKED_KEY) !== null;
   if (tracked && (!titleKey || storage.getItem(titleKey) !== null)) return null;
@@ -36,7 +43,7 @@ export function viewsToReport(storage: Storage, pageTitle: string | undefined): 
 /** Sends the report; resolves to the title's current count from the answer (null when it carries none). */
 export async function sendViewReport(report: ViewReport): Promise<number | null> {
   try {
-    const answer = await apiRequest<ViewTracked>('/api/events/view', { method: 'POST', body: { title: report.title } });
+    const answer = await call(analyticsRoutes.reportView, { body: { title: report.title } });
     report.done();
     return answer.viewCount;
   } catch {
@@ -59,15 +66,15 @@ export function formatViewCount(count: number): string {
  */
 export async function showLiveViewCount(element: HTMLElement, reported: Promise<number | null> | null): Promise<void> {
   const number = element.querySelector<HTMLElement>('[data-view-number]');
-  const [type, tmdbId] = (element.dataset.viewCount ?? '').split(':');
-  if (!number || !type || !tmdbId) return;
+  const title = titleOf(element.dataset.viewCount);
+  if (!number || !title) return;
   const show = (count: number) => { number.textContent = formatViewCount(count); };
   const fromReport = reported ? await reported : null;
   if (fromReport !== null) return show(fromReport);
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    apiRequest<ViewCount>(`/api/events/view-count?${new URLSearchParams({ type, tmdbId })}`)
+    call(analyticsRoutes.viewCount, { query: title })
       .then((answer) => show(answer.viewCount))
       .catch(() => {});
   });

@@ -133,13 +133,20 @@ export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilt
   return next;
 }
 
-/** The browse endpoint's URL for a scope and filters (GET /api/catalog/browse). */
-export function browseApiUrl(scope: BrowseScope, filters: BrowseFilters): string {
-  const params = new URLSearchParams({ type: scope.type });
+/**
+ * The browse endpoint's query (GET /api/catalog/browse): `genre` is a comma-separated list of genre ids. A type, not
+ * an interface: a route's query must fit Record<string, QueryValue> (src/lib/http/route.ts).
+ */
+export type BrowseApiQuery = { type: ContentType; genre?: string; sort?: BrowseSort; year?: number; page?: number };
+
+/** The browse endpoint's query for a scope and filters, in the order the URL shows it. */
+export function browseApiQuery(scope: BrowseScope, filters: BrowseFilters): BrowseApiQuery {
   const genreIds = scope.genreId !== undefined ? [scope.genreId] : filters.genreIds;
-  if (genreIds.length) params.set('genre', genreIds.join(','));
-  params.set('sort', filters.sort);
-  if (filters.year !== null) params.set('year', String(filters.year));
-  params.set('page', String(filters.page));
-  return `/api/catalog/browse?${params}`;
+  return {
+    type: scope.type,
+    genre: genreIds.length ? genreIds.join(',') : undefined,
+    sort: filters.sort,
+    year: filters.year ?? undefined,
+    page: filters.page,
+  };
 }

@@ -21,11 +21,6 @@ export function personHref(person: { slug: string; id: number }): string {
   return `/people/${person.slug}/${person.id}`;
 }
 
-/** GET /api/catalog/people?sort=&page= */
-export function peopleApiUrl(sort: PeopleSort, page: number): string {
-  return `/api/catalog/people?${new URLSearchParams({ sort, page: String(page) })}`;
-}
-
 /** The spec's age: the current year minus the birth year. */
 export function personAge(birthday: string | null, now: Date = new Date()): number | null {
   return birthday ? now.getUTCFullYear() - Number(birthday.slice(0, 4)) : null;

@@ -3,8 +3,9 @@
  * people the build knew only by name: imports bring cast from credits, without biography or birth date.
  * Browser-safe. Failures become the spec's messages for the actor page.
  */
-import { ApiError, apiRequest } from '../../http/api-client.ts';
+import { ApiError, call } from '../../http/api-client.ts';
 import type { PersonDetails } from '../../tmdb/contract.ts';
+import { catalogRoutes } from '../routes.ts';
 
 export const ACTOR_FETCH_FAILED = 'Failed to fetch actor details from proxy function.';
 export const ACTOR_NOT_FOUND_VIA_PROXY = 'Actor not found via proxy.';
@@ -12,7 +13,7 @@ export const ACTOR_NOT_FOUND_VIA_PROXY = 'Actor not found via proxy.';
 /** The proxy's answer, or the message to show: the function's own error text, else the spec's defaults. */
 export async function fetchActorDetails(id: number): Promise<{ person: PersonDetails } | { error: string }> {
   try {
-    const person = await apiRequest<PersonDetails>(`/api/person/${id}`);
+    const person = await call(catalogRoutes.person, { params: { id } });
     return person.id ? { person } : { error: ACTOR_NOT_FOUND_VIA_PROXY };
   } catch (error) {
     return { error: (error instanceof ApiError && error.serverText) || ACTOR_FETCH_FAILED };

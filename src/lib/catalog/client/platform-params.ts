@@ -16,11 +16,6 @@ export function platformEmptyMessage(name: string): string {
   return `No content found for ${name}.`;
 }
 
-/** GET /api/catalog/platform?id=&page= */
-export function platformApiUrl(platformId: number, page: number): string {
-  return `/api/catalog/platform?${new URLSearchParams({ id: String(platformId), page: String(page) })}`;
-}
-
 /** A platform's prerendered page: /platforms/{id}/{slug}, as franchises and categories are addressed. */
 export function platformHref(platform: Pick<Platform, 'id' | 'name'>): string {
   return `/platforms/${platform.id}/${slugify(platform.name)}`;

@@ -11,7 +11,8 @@
 import type { ContentType } from '../../catalog/client/content-types.ts';
 import { resolvedUser } from '../../accounts/client/session-store.ts';
 import { PLAYER_MESSAGE_SOURCE } from '../../catalog/client/embed.ts';
-import { saveProgress } from '../../personal/client/api.ts';
+import { call } from '../../http/api-client.ts';
+import { historyRoutes } from '../routes.ts';
 
 export const SAVE_INTERVAL_MS = 15_000;
 
@@ -78,10 +79,11 @@ export function trackPlayerProgress(frame: HTMLIFrameElement | null, target: Pla
     if (!report || !shouldSave(report, Date.now())) return;
     void resolvedUser().then((user) => {
       if (!user) return;
-      return saveProgress({
+      const body = {
         type: target.type, tmdbId: target.tmdbId, season: target.season ?? null, episode: target.episode ?? null,
         progress: progressPercentage(report), position: report.currentTime,
-      });
+      };
+      return call(historyRoutes.saveProgress, { body });
     }).catch((error: unknown) => console.warn('Could not save watch progress', error));
   };
   window.addEventListener('message', onMessage);

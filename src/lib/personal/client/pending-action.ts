@@ -3,9 +3,11 @@
  * sessionStorage while they sign in, then applied on the next page load that has a user, and cleared.
  */
 import type { ListName } from '../../lists/contract.ts';
+import { call } from '../../http/api-client.ts';
 import { showToast, toastAfterNavigation } from '../../ui/client/toast.ts';
 import { LIST_LABELS } from '../../lists/client/labels.ts';
-import { saveListMembership, saveRating } from './api.ts';
+import { listRoutes } from '../../lists/routes.ts';
+import { ratingRoutes } from '../../ratings/routes.ts';
 import type { TitleRef } from '../contract.ts';
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
 import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from './constants.ts';
@@ -37,7 +39,7 @@ export async function applyPendingAction(): Promise<void> {
   if (action.kind === 'list') {
     try {
       // The server adds only what is not there yet and says whether it did: one call, no check-then-add race.
-      const saved = await saveListMembership(ref, action.list, true);
+      const saved = await call(listRoutes.add, { body: { list: action.list, ...ref } });
       if (saved.added) showToast(`Item added to your ${LIST_LABELS[action.list].lower} !`, 'success');
     } catch {
       showToast(ADD_FAILED, 'error');
@@ -45,7 +47,7 @@ export async function applyPendingAction(): Promise<void> {
     return;
   }
   try {
-    const saved = await saveRating(ref, action.rating);
+    const saved = await call(ratingRoutes.rate, { body: { ...ref, rating: action.rating } });
     showToast(saved.message, 'success');
   } catch {
     showToast(RATING_FAILED, 'error');

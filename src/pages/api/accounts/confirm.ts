@@ -5,11 +5,11 @@
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { ConfirmQuery } from '../../../lib/accounts/contract.ts';
 import { CONFIRM_PAGE_PATH } from '../../../lib/accounts/client/routes.ts';
+import { accountRoutes } from '../../../lib/accounts/routes.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'public',
+export const GET = endpoint(accountRoutes.confirm, {
   query: ConfirmQuery,
   handler: async ({ query }) => new Response(null, {
     status: 303,

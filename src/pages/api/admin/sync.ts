@@ -3,19 +3,17 @@
  * runs, 503 without TMDB_API_KEY). The sync queues the site rebuild itself when it ends.
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { StartSyncBody, type SyncStatus } from '../../../lib/tmdb/contract.ts';
+import { StartSyncBody } from '../../../lib/tmdb/contract.ts';
 import { latestSync, startSync } from '../../../lib/tmdb/sync.ts';
+import { adminRoutes } from '../../../lib/admin/routes.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'admin',
-  handler: async ({ db }): Promise<SyncStatus> => ({ latest: await latestSync(db) }),
+export const GET = endpoint(adminRoutes.syncStatus, {
+  handler: async ({ db }) => ({ latest: await latestSync(db) }),
 });
 
-export const POST = endpoint({
-  access: 'admin',
+export const POST = endpoint(adminRoutes.startSync, {
   body: StartSyncBody,
-  status: 202,
-  handler: async ({ db, context }): Promise<SyncStatus> => ({ latest: await startSync(db, 'admin', context.url.origin) }),
+  handler: async ({ db, context }) => ({ latest: await startSync(db, 'admin', context.url.origin) }),
 });

@@ -7,11 +7,11 @@ import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../../lib/http/respond.ts';
 import { catalogueReadModel, pageInRange } from '../../../lib/catalog/read-model.ts';
 import { browseQuery } from '../../../lib/catalog/contract.ts';
+import { catalogRoutes } from '../../../lib/catalog/routes.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'public',
+export const GET = endpoint(catalogRoutes.browse, {
   query: browseQuery(),
   headers: CACHE_FIVE_MINUTES,
   handler: async ({ db, query }) => pageInRange((await catalogueReadModel(db)).browse(query)),

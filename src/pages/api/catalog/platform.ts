@@ -6,12 +6,12 @@ import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../../lib/http/respond.ts';
 import { found } from '../../../lib/http/errors.ts';
 import { PlatformQuery } from '../../../lib/catalog/contract.ts';
+import { catalogRoutes } from '../../../lib/catalog/routes.ts';
 import { catalogueReadModel, pageInRange } from '../../../lib/catalog/read-model.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'public',
+export const GET = endpoint(catalogRoutes.platform, {
   query: PlatformQuery,
   headers: CACHE_FIVE_MINUTES,
   handler: async ({ db, query }) => pageInRange(found((await catalogueReadModel(db)).platformTitles(query.id, query.page), 'Platform not found.')),

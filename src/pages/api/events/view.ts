@@ -5,15 +5,15 @@
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { clientIp } from '../../../lib/http/respond.ts';
-import { ViewBody, type ViewTracked } from '../../../lib/analytics/contract.ts';
+import { ViewBody } from '../../../lib/analytics/contract.ts';
+import { analyticsRoutes } from '../../../lib/analytics/routes.ts';
 import { countryOf, deviceTypeOf, recordView } from '../../../lib/analytics/events.ts';
 
 export const prerender = false;
 
-export const POST = endpoint({
-  access: 'public',
+export const POST = endpoint(analyticsRoutes.reportView, {
   body: ViewBody,
-  handler: ({ db, body, context }): Promise<ViewTracked> => {
+  handler: ({ db, body, context }) => {
     const { request, locals } = context;
     return recordView(db, body.title ?? null, {
       clientKey: clientIp(context), country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),

@@ -2,15 +2,14 @@
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { listsHolding } from '../../../lib/lists/lists.ts';
 import { TitleRefQuery } from '../../../lib/personal/contract.ts';
-import type { TitleState } from '../../../lib/ratings/contract.ts';
 import { ratingCount, userRating } from '../../../lib/ratings/ratings.ts';
+import { ratingRoutes } from '../../../lib/ratings/routes.ts';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  access: 'user',
+export const GET = endpoint(ratingRoutes.titleState, {
   query: TitleRefQuery,
-  handler: async ({ db, user, query }): Promise<TitleState> => {
+  handler: async ({ db, user, query }) => {
     const [lists, rating, count] = await Promise.all([
       listsHolding(db, user.id, query), userRating(db, user.id, query), ratingCount(db, query),
     ]);

@@ -1,18 +1,18 @@
 /** PATCH { id, streamUrl, downloadUrl }: the only movie fields an admin edits (empty means no link). */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
-import { MovieLinksBody, type AdminMessage } from '../../../../lib/admin/contract.ts';
+import { MovieLinksBody } from '../../../../lib/admin/contract.ts';
+import { adminRoutes } from '../../../../lib/admin/routes.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
 import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
 import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
-export const PATCH = endpoint({
-  access: 'admin',
+export const PATCH = endpoint(adminRoutes.editMovieLinks, {
   body: MovieLinksBody,
   afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `links of movie ${body.id}`),
-  handler: async ({ db, body: { id, ...links } }): Promise<AdminMessage> => {
+  handler: async ({ db, body: { id, ...links } }) => {
     found(await updateMovieLinks(db, id, links), TITLE_KINDS.movie.notFoundMessage);
     return { message: 'Content updated successfully!' };
   },

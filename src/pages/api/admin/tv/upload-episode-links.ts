@@ -1,21 +1,21 @@
 /** POST { tvShowId, seasonNumber, links }: bulk stream/download links for a season → { message, errors }. */
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
-import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody, type EpisodeLinksUploaded } from '../../../../lib/admin/contract.ts';
+import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody } from '../../../../lib/admin/contract.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
 import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
 import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
+import { adminRoutes } from '../../../../lib/admin/routes.ts';
 
 export const prerender = false;
 
-export const POST = endpoint({
-  access: 'admin',
+export const POST = endpoint(adminRoutes.uploadEpisodeLinks, {
   body: UploadLinksBody,
   maxBodyBytes: MAX_LINK_UPLOAD_BYTES,
   // Every link either fails (and is reported) or is applied.
-  afterSuccess: ({ errors }: EpisodeLinksUploaded, { db, body, context }) =>
+  afterSuccess: ({ errors }, { db, body, context }) =>
     (errors.length < body.links.length ? catalogueEdited(db, context, `episode links of show ${body.tvShowId} season ${body.seasonNumber}`) : undefined),
-  handler: async ({ db, body }): Promise<EpisodeLinksUploaded> => {
+  handler: async ({ db, body }) => {
     const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), TITLE_KINDS.tv.notFoundMessage);
     return { message, errors };
   },

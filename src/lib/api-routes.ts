@@ -1,0 +1,23 @@
+/**
+ * Every route of the JSON API (src/lib/http/route.ts), from the domains' routes.ts. The route-table test holds
+ * this list and the endpoints under src/pages/api to each other; the fuzz tier and the method and permission
+ * probes enumerate it.
+ */
+import type { Route } from './http/route.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { historyRoutes } from './history/routes.ts';
+import { listRoutes } from './lists/routes.ts';
+import { ratingRoutes } from './ratings/routes.ts';
+import { recommendationRoutes } from './recommendations/routes.ts';
+import { requestRoutes } from './requests/routes.ts';
+
+type RouteTree = { readonly [name: string]: Route | RouteTree };
+const isRoute = (node: Route | RouteTree): node is Route => typeof node.method === 'string';
+const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
+
+export const API_ROUTES: readonly Route[] = routesIn({
+  accountRoutes, adminRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes,
+});
