@@ -43,8 +43,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
 
   // The URL is the source of truth: read it on hydration and on back/forward.
   useEffect(() => {
-    const read = () => parseBrowseParams(new URLSearchParams(window.location.search), mode);
-    const fromUrl = read();
+    const fromUrl = filtersInUrl(mode);
     if (changedBeforeHydration.size > 0) {
       const next = withControls(fromUrl, mode, changedBeforeHydration);
       setFilters(next);
@@ -52,7 +51,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
     } else {
       setFilters(fromUrl);
     }
-    const onPopState = () => setFilters(read());
+    const onPopState = () => setFilters(filtersInUrl(mode));
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
     // Pre-hydration changes are read once, on hydration.
@@ -94,7 +93,7 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
   return (
     <div className="browse" ref={top}>
       <Filters id={filtersId} scope={scope} mode={mode} filters={filters}
-        onChange={(name, value) => show(withControls(filters, mode, [[name, value]]), false)} />
+        onChange={(name, value) => show(withControls(filtersInUrl(mode), mode, [[name, value]]), false)} />
       {failed || (result && result.items.length === 0) ? (
         <p className="browse-empty">{emptyMessage}</p>
       ) : !result ? (
@@ -115,6 +114,14 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
       )}
     </div>
   );
+}
+
+/**
+ * The filters the page's URL holds. Every change writes the URL at once, so a change starts from here: a choice made
+ * after hydration but before the island has read the URL (state still at the defaults) keeps the URL's other filters.
+ */
+function filtersInUrl(mode: BrowseMode): BrowseFilters {
+  return parseBrowseParams(new URLSearchParams(window.location.search), mode);
 }
 
 /** The filters with controls (named as URL parameters) set to new values, read the way the URL is read. */
