@@ -228,6 +228,8 @@ interface CatalogueSnapshotTable {
   /** The stamp's changedAt, as the snapshot's reader compares it. */
   changed_at: string;
   written_at: Timestamp;
+  /** How `data` is encoded (0013_snapshot_encoding.ts); '' for rows from before the column. */
+  encoding: Generated<string>;
   data: Uint8Array;
 }
 

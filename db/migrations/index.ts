@@ -10,6 +10,7 @@ import * as tmdbSync from './0009_tmdb_sync.ts';
 import * as securityHousekeeping from './0010_security_housekeeping.ts';
 import * as oneImportJob from './0011_one_import_job.ts';
 import * as catalogueSnapshots from './0012_catalogue_snapshots.ts';
+import * as snapshotEncoding from './0013_snapshot_encoding.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_security_housekeeping': securityHousekeeping,
   '0011_one_import_job': oneImportJob,
   '0012_catalogue_snapshots': catalogueSnapshots,
+  '0013_snapshot_encoding': snapshotEncoding,
 };

@@ -252,6 +252,21 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     expect(await readCatalogueSnapshot(snapshots, before)).toBeNull();
     expect(await readCatalogueSnapshot(snapshots, after)).not.toBeNull();
   });
+
+  it("a snapshot stored in another encoding (brotli, before 0013) is not read, and the next write replaces it", async () => {
+    const db = getDb();
+    await db.deleteFrom('catalogue_snapshot').execute();
+    const snapshots = databaseSnapshots(db, 60_000);
+    const stamp = await readCatalogueStamp(db);
+    await writeCatalogueSnapshot(snapshots, stamp, (await loadCatalogueReadModel(db)).columns);
+    expect(await readCatalogueSnapshot(snapshots, stamp)).not.toBeNull();
+    // What a row from before the encoding column looks like: the same stamp, a fresh write, encoding ''.
+    await db.updateTable('catalogue_snapshot').set({ encoding: '' }).execute();
+    expect(await readCatalogueSnapshot(snapshots, stamp)).toBeNull();
+    await writeCatalogueSnapshot(snapshots, stamp, (await loadCatalogueReadModel(db)).columns);
+    expect(await db.selectFrom('catalogue_snapshot').select('encoding').distinct().execute()).toEqual([{ encoding: 'zstd' }]);
+    expect(await readCatalogueSnapshot(snapshots, stamp)).not.toBeNull();
+  });
 }, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
 
 describeEachEngine('search endpoint on realistic titles', (getDb) => {

@@ -18,7 +18,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
-import zlib, { brotliCompress, brotliDecompress } from 'node:zlib';
+import zlib from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { CatalogueStamp } from './catalogue-version.ts';
@@ -93,27 +93,30 @@ async function removeOldSnapshots(dir: string, written: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
 }
 
-/** Brotli's quality for the database's snapshot: a third of the bytes to send, for about as long to unpack. */
-const BROTLI_QUALITY = 4;
 /** Parts of 256 KB: the pg driver gathers each row of the answer into one buffer, slowly for a row of megabytes. */
 const PART_BYTES = 1 << 18;
 
+/**
+ * The database store. Its snapshots are zstd-compressed (level 3): a third of the bytes to send, unpacked twice as
+ * fast as brotli's at the same size. A Node without zstd (before 22.15) neither reads nor writes them.
+ */
 export function databaseSnapshots(db: Kysely<Database>, intervalMs = DATABASE_SNAPSHOT_INTERVAL_MS): SnapshotStore {
+  if (!hasZstd) return { read: async () => null, write: async () => {} };
   return {
     async read(stamp) {
       // Filtered here so that another stamp's snapshot is not sent at all.
-      const parts = await db.selectFrom('catalogue_snapshot').select('data')
+      const parts = await db.selectFrom('catalogue_snapshot').select('data').where('encoding', '=', ENCODING)
         .where('version', '=', stamp.version).where('changed_at', '=', stamp.changedAt).orderBy('part').execute();
       return parts.length ? await decompress(Buffer.concat(parts.map((part) => part.data))) : null;
     },
     async write(stamp, bytes) {
-      const kept = await db.selectFrom('catalogue_snapshot').where('part', '=', 0)
+      const kept = await db.selectFrom('catalogue_snapshot').where('part', '=', 0).where('encoding', '=', ENCODING)
         .select(['version', 'changed_at', sql<number>`extract(epoch from now() - written_at) * 1000`.as('age_ms')])
         .executeTakeFirst();
       if (kept && ((Number(kept.version) === stamp.version && kept.changed_at === stamp.changedAt) || Number(kept.age_ms) < intervalMs)) return;
       const packed = await compress(bytes());
       const parts = Array.from({ length: Math.ceil(packed.length / PART_BYTES) }, (_, part) => ({
-        part, version: stamp.version, changed_at: stamp.changedAt, data: packed.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
+        part, version: stamp.version, changed_at: stamp.changedAt, encoding: ENCODING, data: packed.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
       }));
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('catalogue_snapshot').execute();
@@ -123,5 +126,10 @@ export function databaseSnapshots(db: Kysely<Database>, intervalMs = DATABASE_SN
   };
 }
 
-const compress = (bytes: Uint8Array) => promisify(brotliCompress)(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
-const decompress = promisify(brotliDecompress);
+const hasZstd = typeof zlib.zstdCompress === 'function';
+/** The stored rows' encoding: rows of another one (brotli before) are neither read nor kept in place of a new write. */
+const ENCODING = 'zstd';
+const compress = (bytes: Uint8Array) => promisify(zlib.zstdCompress)(bytes, {
+  params: { [zlib.constants.ZSTD_c_compressionLevel]: 3, [zlib.constants.ZSTD_c_checksumFlag]: 1 },
+});
+const decompress = (bytes: Uint8Array) => promisify(zlib.zstdDecompress)(bytes);
