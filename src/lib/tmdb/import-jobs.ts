@@ -31,9 +31,9 @@ function toImportJob(row: JobRow): ImportJob {
   };
 }
 
-/** A start while another job is queued or running: one import at a time (409 with that job). */
+/** A start while another job is queued or running: one import at a time (409, with that job in the answer). */
 export class ImportAlreadyRunning extends Conflict {
-  constructor(readonly job: ImportJob) {
+  constructor(job: ImportJob) {
     super(`An import is already running (${titleKind(job.kind).importLabel}, pages ${job.startPage}-${job.endPage}).`, { job });
   }
 }
