@@ -7,6 +7,7 @@
 import type { APIRoute } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
 import { API_ROUTES } from '../../src/lib/api-routes.ts';
+import { routePatternOf } from '../../src/lib/http/allowed-methods.ts';
 import type { Route } from '../../src/lib/http/route.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 
@@ -21,13 +22,11 @@ const USER = { id: '00000000-0000-0000-0000-000000000001', email: 'user@example.
 const key = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 const modules = import.meta.glob<Record<string, unknown>>('../../src/pages/api/**/*.ts', { eager: true });
-/** Astro's route pattern of a page file: `…/pages/api/person/[id].ts` → `/api/person/[id]`, `…/index.ts` → its folder. */
-const patternOf = (file: string) => file.replace(/^.*?\/pages(?=\/)/, '').replace(/\.ts$/, '').replace(/\/index$/, '');
 
 type Handler = APIRoute & { route?: Route };
 const endpoints = Object.entries(modules).flatMap(([file, module]) => Object.entries(module)
   .filter(([name]) => (METHODS as readonly string[]).includes(name) || name === 'ALL')
-  .map(([name, handler]) => ({ pattern: patternOf(file), name, handler: handler as Handler })));
+  .map(([name, handler]) => ({ pattern: routePatternOf(file), name, handler: handler as Handler })));
 const handlerOf = (route: Route) => endpoints.find(({ handler }) => handler.route === route)!.handler;
 
 describe('the route table', () => {

@@ -12,7 +12,7 @@ const endpointModules = new Map(Object.entries(import.meta.glob<Record<string, u
   .map(([file, load]) => [routePatternOf(file), load]));
 
 /** Astro's route pattern for a page file: `../../pages/api/titles/[id].ts` → `/api/titles/[id]`, `…/index.ts` → its folder. */
-function routePatternOf(file: string): string {
+export function routePatternOf(file: string): string {
   return file.replace(/^.*?\/pages(?=\/)/, '').replace(/\.ts$/, '').replace(/\/index$/, '');
 }
 
