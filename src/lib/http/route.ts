@@ -45,7 +45,7 @@ export interface Route<T extends RouteTypes = RouteTypes, A extends Access = Acc
 
 /** Declares a route: `route<{ query: …; answer: … }>()({ method, path, access })` (curried so `access` stays literal). */
 export const route = <T extends RouteTypes>() =>
-  <A extends Access>(spec: { method: Method; path: string; access: A; status?: 200 | 201 | 202 }): Route<T, A> => spec;
+  <A extends Access>(spec: Omit<Route<T, A>, 'types'>): Route<T, A> => spec;
 
 export type TypesOf<R> = R extends Route<infer T> ? T : never;
 export type AnswerOf<R> = TypesOf<R>['answer'];
