@@ -4,7 +4,7 @@
  *
  *   export const POST = endpoint(listRoutes.add, {
  *     body: ListItemBody,                       // zod schema (from the domain's contract.ts)
- *     handler: async ({ body, db, user }) => ({ inList: true, added: await addToList(db, user.id, body), message }),
+ *     handler: async ({ body, db, user }) => ({ inList: true, added: await addToList(db, user.id, body), message: 'Added' }),
  *   });
  *
  * The mechanism owns everything around the handler, so no route repeats it:
