@@ -9,7 +9,8 @@ import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
 import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 import { precompressStatic } from './src/lib/compression/precompress.ts';
 import { buildStartStamp } from './src/lib/publishing/integration.ts';
-import { astroCacheDir, astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
+import { linkUnchangedPages } from './src/lib/rebuild/link-unchanged-pages.ts';
+import { astroCacheDir, astroOutDir, canonicalSiteUrl, servedBuildClientDir, targetsNetlify } from './src/lib/settings.ts';
 
 // Netlify's builds (and DEPLOY_TARGET=netlify) use its adapter; everywhere else the site runs on Node's server.
 const onNetlify = targetsNetlify();
@@ -22,7 +23,10 @@ export default defineConfig({
   adapter: onNetlify ? netlify() : node({ mode: 'middleware' }),
   // Netlify gets a _headers file; the Node server sends precompressed files (src/lib/compression/), as Netlify's CDN
   // compresses by itself.
-  integrations: [react(), islandDirectives(), ...(onNetlify ? [netlifySecurityHeaders()] : [precompressStatic(), buildStartStamp(builtAt)])],
+  // A rebuild beside the served build links its unchanged pages from it (src/lib/rebuild/link-unchanged-pages.ts).
+  integrations: [react(), islandDirectives(), ...(onNetlify
+    ? [netlifySecurityHeaders()]
+    : [linkUnchangedPages(servedBuildClientDir()), precompressStatic(), buildStartStamp(builtAt)])],
   // On Netlify the detail pages are rendered on demand and kept in its CDN, purged by tag (src/lib/publishing/detail-cache.ts).
   ...(onNetlify ? { cache: { provider: cacheNetlify() } } : {}),
   outDir: astroOutDir() ?? './dist',

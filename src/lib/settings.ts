@@ -96,6 +96,8 @@ export const netlifySiteUrl = () => read('URL', optionalUrl);
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
 /** Astro's cacheDir: the incremental build's cache and the precompressed variants. Inside the project, like the output. */
 export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
+/** Set by the Node server's rebuilds for their build (local-builder.ts): the served build's client directory. */
+export const servedBuildClientDir = () => text('SERVED_BUILD_CLIENT_DIR');
 /**
  * Where snapshots of the in-memory catalogue are kept (src/lib/catalog/catalogue-snapshot.ts), CATALOGUE_SNAPSHOTS:
  * a directory (default on a Node server), `database` (default on a serverless host, whose instances share no disk)

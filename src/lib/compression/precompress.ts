@@ -8,9 +8,15 @@
  * It runs once the prerender is done. Variants are kept in Astro's cache dir by content hash, so a file whose bytes
  * an earlier build already compressed (every page an incremental build restored) gets that variant hard-linked:
  * only the files that changed are compressed.
+ *
+ * Finding a page's hash without reading it: the incremental build keeps a twin of every keyed page
+ * (`<cacheDir>/dist/<the page's path in the output>`) with the page's bytes, since Astro writes both or restores the
+ * page from its twin. A twin with the inode, size and modification time it had when an earlier build hashed its
+ * page holds the same bytes, so the page's hash is the one recorded then.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, type Stats } from 'node:fs';
+import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -22,12 +28,17 @@ import {
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-type FileStrength = Exclude<Strength, 'stream'>;
+/** The variants precompressFile makes for each strength; `.br` first, as its presence marks a complete entry. */
+const VARIANTS: Record<Strength, Encoding[]> = { page: ['br'], asset: ['br', 'gzip'] };
 
 /** Files compressed at once: enough to keep zlib's thread pool busy, few enough to bound memory. */
 const CONCURRENCY = 8;
 /** Under Astro's cacheDir. */
 const VARIANTS_DIR = 'precompressed';
+/** Under Astro's cacheDir: the incremental build's copy of each keyed page, at the page's path under outDir. */
+const TWINS_DIR = 'dist';
+/** In the variants' directory: the twins' identities and their pages' hashes, from the last build. */
+const TWINS_FILE = 'twins.json';
 
 export interface PrecompressSummary {
   /** Files compressed by this run. */
@@ -38,29 +49,39 @@ export interface PrecompressSummary {
 
 export function precompressStatic(): AstroIntegration {
   let variants: VariantCache | undefined;
+  let outDir = '';
+  let twinsRoot = '';
   return {
     name: 'cinecat:precompress-static',
     hooks: {
       'astro:config:done': ({ config }) => {
         variants = new VariantCache(fileURLToPath(new URL(`${VARIANTS_DIR}/`, config.cacheDir)));
+        outDir = fileURLToPath(config.outDir);
+        twinsRoot = fileURLToPath(new URL(`${TWINS_DIR}/`, config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = Date.now();
-        const { compressed, reused } = await precompressDirectory(fileURLToPath(dir), variants);
+        const root = fileURLToPath(dir);
+        const { compressed, reused } = await precompressDirectory(root, variants, join(twinsRoot, relative(outDir, root)));
         logger.info(`Precompressed ${compressed} files and reused the variants of ${reused} unchanged ones in ${Date.now() - started} ms`);
       },
     },
   };
 }
 
+/** A twin's identity when its page was hashed, and the page's variant key. */
+interface TwinRecord { ino: number; size: number; mtimeMs: number; key: string }
+
 /**
  * Compressed variants by content hash and strength, shared between builds. An entry is written to a temporary name
  * and renamed, `.gz` before `.br`, so an entry whose `.br` exists is complete; files are never changed afterwards,
- * which makes hard links into a served build safe.
+ * which makes hard links into a served build safe. It also keeps the last build's twin records.
  */
 export class VariantCache {
   private readonly used = new Set<string>();
   private created: Promise<unknown> | undefined;
+  private previousTwins: Promise<Map<string, TwinRecord>> | undefined;
+  private readonly nextTwins = new Map<string, TwinRecord>();
 
   constructor(readonly dir: string) {}
 
@@ -68,16 +89,31 @@ export class VariantCache {
     return join(this.dir, key + ENCODED_SUFFIX[encoding]);
   }
 
+  /** The key of the page whose twin is `twin` at `path`, when the last build recorded the twin as it is now. */
+  async keyOfTwin(path: string, twin: Stats): Promise<string | null> {
+    this.previousTwins ??= readFile(join(this.dir, TWINS_FILE), 'utf8')
+      .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, TwinRecord>)))
+      .catch(() => new Map());
+    const record = (await this.previousTwins).get(path);
+    return record && record.ino === twin.ino && record.size === twin.size && record.mtimeMs === twin.mtimeMs ? record.key : null;
+  }
+
+  /** Records that `twin`, at `path`, holds the bytes of key `key` (for the next build). */
+  rememberTwin(path: string, twin: Stats, key: string): void {
+    this.nextTwins.set(path, { ino: twin.ino, size: twin.size, mtimeMs: twin.mtimeMs, key });
+  }
+
   /** Links the cached variants for `key` next to `target`; false when there are none (or they just went). */
-  async reuse(key: string, target: string): Promise<boolean> {
+  async reuse(key: string, strength: Strength, target: string): Promise<boolean> {
     this.used.add(key);
+    const [first, ...others] = VARIANTS[strength];
     try {
-      await place(this.file(key, 'br'), target + ENCODED_SUFFIX.br);
+      await place(this.file(key, first!), target + ENCODED_SUFFIX[first!]);
     } catch {
       return false;
     }
-    // A missing .gz was not worth writing (or is not made for this strength).
-    await place(this.file(key, 'gzip'), target + ENCODED_SUFFIX.gzip).catch(() => {});
+    // A missing one was not worth writing.
+    await Promise.all(others.map((encoding) => place(this.file(key, encoding), target + ENCODED_SUFFIX[encoding]).catch(() => {})));
     return true;
   }
 
@@ -94,52 +130,71 @@ export class VariantCache {
     }
   }
 
-  /** Removes the variants no file of this build used: the cache holds one build's worth. */
-  async prune(): Promise<void> {
-    const names = await readdir(this.dir).catch(() => []);
-    await Promise.all(names.filter((name) => !this.used.has(name.replace(/\.(br|gz)$/, ''))).map((name) => rm(join(this.dir, name), { force: true })));
+  /** Removes the variants no file of this build used (the cache holds one build's worth) and saves its twin records. */
+  async finish(): Promise<void> {
+    const names = readdirSync(this.dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    const unused = names.filter((name) => name !== TWINS_FILE && !this.used.has(name.replace(/\.(br|gz)$/, '')));
+    await Promise.all(unused.map((name) => rm(join(this.dir, name), { force: true })));
+    const aside = join(this.dir, `${TWINS_FILE}.${process.pid}`);
+    await writeFile(aside, JSON.stringify(Object.fromEntries(this.nextTwins)));
+    await rename(aside, join(this.dir, TWINS_FILE));
   }
 }
 
 /** Hard link where possible (same file system), a copy otherwise; replaces whatever `target` was. */
 async function place(source: string, target: string): Promise<void> {
-  await rm(target, { force: true });
   try {
     await link(source, target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      await rm(target, { force: true });
+      return place(source, target);
+    }
+    if (code !== 'EXDEV') throw error;
     await copyFile(source, target);
   }
 }
 
-/** Writes the variants for every compressible file under `root`, reusing cached ones for unchanged bytes. */
-export async function precompressDirectory(root: string, cache?: VariantCache): Promise<PrecompressSummary> {
-  const files = (await readdir(root, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && compressibleFileType(entry.name) !== undefined)
-    .map((entry) => join(entry.parentPath, entry.name));
+/**
+ * Writes the variants for every compressible file under `root`, reusing cached ones for unchanged bytes. `twins`,
+ * when given, holds the incremental build's twin of each keyed page at the page's path under `root`.
+ */
+export async function precompressDirectory(root: string, cache?: VariantCache, twins?: string): Promise<PrecompressSummary> {
+  // Synchronous: a build's tree is tens of thousands of folders, which the asynchronous walk takes twice as long over.
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    // Dotfiles are build records the static server refuses to send.
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && compressibleFileType(entry.name) !== undefined)
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
   const summary: PrecompressSummary = { compressed: 0, reused: 0 };
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
-      const file = files[next++]!;
-      const outcome = await precompressFile(file, strengthOf(relative(root, file)), cache);
+      const path = files[next++]!;
+      const outcome = await precompressFile(root, path, cache, twins);
       if (outcome) summary[outcome]++;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  await cache?.prune();
+  await cache?.finish();
   return summary;
 }
 
-function strengthOf(relativePath: string): FileStrength {
+function strengthOf(relativePath: string): Strength {
   return relativePath.startsWith(`_astro${sep}`) ? 'asset' : 'page';
 }
 
-async function precompressFile(file: string, strength: FileStrength, cache?: VariantCache): Promise<keyof PrecompressSummary | null> {
+async function precompressFile(root: string, path: string, cache?: VariantCache, twins?: string): Promise<keyof PrecompressSummary | null> {
+  const file = join(root, path);
+  const strength = strengthOf(path);
+  const twin = cache && twins ? await sameSizedTwin(file, join(twins, path)) : null;
+  const knownKey = twin && await cache!.keyOfTwin(path, twin);
+  if (knownKey && await cache!.reuse(knownKey, strength, file)) return 'reused';
   const content = await readFile(file);
   if (content.length < MIN_COMPRESSIBLE_BYTES) return null;
   const key = `${createHash('sha256').update(content).digest('base64url')}.${strength}`;
-  if (await cache?.reuse(key, file)) return 'reused';
+  if (twin && content.equals(await readFile(join(twins!, path)))) cache!.rememberTwin(path, twin, key);
+  if (await cache?.reuse(key, strength, file)) return 'reused';
   const variants: [Encoding, Promise<Buffer>][] = [['br', brotli(content, brotliOptions(strength, content.length))]];
   if (strength === 'asset') variants.push(['gzip', gzipAsync(content, gzipOptions(strength))]);
   // A variant that saves nothing is left out; the server then sends the file as it is.
@@ -148,4 +203,10 @@ async function precompressFile(file: string, strength: FileStrength, cache?: Var
   if (cache) await cache.store(key, file, worthKeeping);
   else await Promise.all(worthKeeping.map(([encoding, encoded]) => writeFile(file + ENCODED_SUFFIX[encoding], encoded)));
   return 'compressed';
+}
+
+/** The stats of the twin of `file`, when there is one of the same size. */
+async function sameSizedTwin(file: string, twin: string): Promise<Stats | null> {
+  const [own, twinStats] = await Promise.all([stat(file), stat(twin).catch(() => null)]);
+  return twinStats?.isFile() && twinStats.size === own.size ? twinStats : null;
 }

@@ -22,8 +22,8 @@ const BUILD_NICENESS = 10;
 export interface LocalBuildOptions {
   /** The served output directory (default ASTRO_OUT_DIR or ./dist). */
   outDir?: string;
-  /** Runs the build into `dir`; default `npx astro build` with ASTRO_OUT_DIR=dir. */
-  build?: (dir: string) => Promise<void>;
+  /** Runs the build into `dir`, beside the served client directory; default `astro build` (astroBuild). */
+  build?: (dir: string, servedClient: string | null) => Promise<void>;
 }
 
 export function servedOutDir(): string {
@@ -38,8 +38,9 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<Inc
   const stamp = String(Date.now());
   const buildDir = join(buildsDir, stamp);
   await mkdir(buildsDir, { recursive: true });
+  const servedClient = await realpath(join(outDir, 'client')).catch(() => null);
   try {
-    await (options.build ?? astroBuild)(buildDir);
+    await (options.build ?? rebuild)(buildDir, servedClient);
     await swapClientDir(outDir, join(buildDir, 'client'));
   } catch (error) {
     await removeTrees([buildDir]);
@@ -118,6 +119,11 @@ function removeTrees(paths: string[]): Promise<void> {
   if (paths.length === 0) return Promise.resolve();
   const script = 'for (const path of process.argv.slice(1)) require("node:fs").rmSync(path, { recursive: true, force: true });';
   return runAtBuildPriority('removing old builds', ['-e', script, ...paths], childEnv());
+}
+
+/** An incremental `astro build` into `dir` that links its unchanged pages from the served build. */
+function rebuild(dir: string, servedClient: string | null): Promise<void> {
+  return astroBuild(dir, servedClient ? { SERVED_BUILD_CLIENT_DIR: servedClient } : {});
 }
 
 /** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
