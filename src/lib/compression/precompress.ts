@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { runAll } from '../run-all.ts';
 import {
   brotliOptions, compressibleFileType, ENCODED_SUFFIX, gzipOptions, MIN_COMPRESSIBLE_BYTES, type Encoding, type Strength,
 } from './encodings.ts';
@@ -167,15 +168,10 @@ export async function precompressDirectory(root: string, cache?: VariantCache, t
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && compressibleFileType(entry.name) !== undefined)
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
   const summary: PrecompressSummary = { compressed: 0, reused: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const path = files[next++]!;
-      const outcome = await precompressFile(root, path, cache, twins);
-      if (outcome) summary[outcome]++;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await runAll(files, CONCURRENCY, async (path) => {
+    const outcome = await precompressFile(root, path, cache, twins);
+    if (outcome) summary[outcome]++;
+  });
   await cache?.finish();
   return summary;
 }

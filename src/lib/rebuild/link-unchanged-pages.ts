@@ -14,10 +14,12 @@ import { copyFile, link, mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { runAll } from '../run-all.ts';
 
 /** In a build's client directory (a dotfile: the static server refuses it): Astro's manifest as the build left it. */
 export const MANIFEST_COPY = '.incremental-build.json';
 const MANIFEST = 'incremental-build.json';
+const LINKS_AT_ONCE = 8;
 
 interface Manifest { routes: Record<string, { paths: Record<string, { cacheKey: string; outputFile: string }> }> }
 
@@ -57,7 +59,7 @@ export function linkingPrerenderer(prerenderer: AstroPrerenderer, dirs: { previo
       // The served build's outDir: its client directory's parent, as the manifest's paths start with the client's name.
       const previousOutDir = dirname(dirs.previousClient);
       const made = new Set<string>();
-      await runAll(paths, async ({ pathname, route, cacheKey }) => {
+      await runAll(paths, LINKS_AT_ONCE, async ({ pathname, route, cacheKey }) => {
         const entry = manifest?.routes[route.component]?.paths[pathname];
         if (cacheKey === undefined || entry?.cacheKey !== cacheKey) return;
         const target = join(dirs.outDir, entry.outputFile);
@@ -102,12 +104,4 @@ export function requestPathname(request: Request): string {
   } catch {
     return pathname;
   }
-}
-
-/** Runs `task` over `items`, a few at a time: enough to keep the file system's thread pool busy. */
-async function runAll<T>(items: readonly T[], task: (item: T) => Promise<void>, concurrency = 8): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await task(items[next++]!);
-  }));
 }
