@@ -1,5 +1,5 @@
 /** The build's precompression step (src/lib/compression/precompress.ts) on directories laid out like builds. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -59,37 +59,32 @@ describe('a later build', () => {
   });
 
   it('keeps only the variants the last build used, and the earlier build keeps its own files', () => {
-    // a's page, b's new page, the script's .br and .gz; and the twin records.
-    expect(readdirSync(cache)).toContain('twins.json');
+    // a's page, b's new page, the script's .br and .gz; and what the build hashed.
+    expect(readdirSync(cache)).toContain('hashed.json');
     expect(readdirSync(cache)).toHaveLength(5);
     expect(brotliDecompressSync(readFileSync(join(first, 'movie', 'b', 'index.html.br'))).toString()).toBe(`${page}<p>b</p>`);
   });
 });
 
-describe('a page with a twin (the incremental build keeps a copy of each keyed page)', () => {
-  const cache = join(root, 'twin-variants');
-  const twins = join(root, 'twins');
-  const builds = ['t1', 't2', 't3'].map((name) => join(root, name));
-  const br = (build: string) => join(build, 'movie', 'a', 'index.html.br');
-  // Same size as `page`, other bytes: only reading the page would tell them apart.
-  const sameSize = page.replace('Movie', 'Mov1e');
+describe('a file the next build hard-links (an unchanged page of a rebuild)', () => {
+  const cache = join(root, 'linked-variants');
+  const builds = ['l1', 'l2', 'l3'].map((name) => join(root, name));
+  const path = join('movie', 'a', 'index.html');
 
-  it('is hashed once: while its twin is unchanged, a later build reuses the variant without reading the page', async () => {
-    writeBuild(twins, { 'movie/a/index.html': page });
+  it('is known by its identity: a later build has its hash without reading it, and reuses its variant', async () => {
     writeBuild(builds[0]!, { 'movie/a/index.html': page });
-    expect(await precompressDirectory(builds[0]!, new VariantCache(cache), twins)).toEqual({ compressed: 1, reused: 0 });
+    expect(await precompressDirectory(builds[0]!, new VariantCache(cache))).toEqual({ compressed: 1, reused: 0 });
 
-    writeBuild(builds[1]!, { 'movie/a/index.html': sameSize });
-    expect(await precompressDirectory(builds[1]!, new VariantCache(cache), twins)).toEqual({ compressed: 0, reused: 1 });
-    expect(statSync(br(builds[1]!)).ino).toBe(statSync(br(builds[0]!)).ino);
+    mkdirSync(join(builds[1]!, 'movie', 'a'), { recursive: true });
+    linkSync(join(builds[0]!, path), join(builds[1]!, path));
+    expect(await new VariantCache(cache).knownKey(path, statSync(join(builds[1]!, path)))).toMatch(/\.page$/);
+    expect(await precompressDirectory(builds[1]!, new VariantCache(cache))).toEqual({ compressed: 0, reused: 1 });
+    expect(statSync(join(builds[1]!, `${path}.br`)).ino).toBe(statSync(join(builds[0]!, `${path}.br`)).ino);
   });
 
-  it('is read again once its twin is rewritten', async () => {
-    writeBuild(twins, { 'movie/a/index.html': sameSize });
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(join(twins, 'movie', 'a', 'index.html'), later, later);
-    writeBuild(builds[2]!, { 'movie/a/index.html': sameSize });
-    expect(await precompressDirectory(builds[2]!, new VariantCache(cache), twins)).toEqual({ compressed: 1, reused: 0 });
-    expect(brotliDecompressSync(readFileSync(br(builds[2]!))).toString()).toBe(sameSize);
+  it('is not known as a copy with the same bytes (another file): that one is read', async () => {
+    writeBuild(builds[2]!, { 'movie/a/index.html': page });
+    expect(await new VariantCache(cache).knownKey(path, statSync(join(builds[2]!, path)))).toBeNull();
+    expect(await precompressDirectory(builds[2]!, new VariantCache(cache))).toEqual({ compressed: 0, reused: 1 });
   });
 });

@@ -9,10 +9,10 @@
  * an earlier build already compressed (every page an incremental build restored) gets that variant hard-linked:
  * only the files that changed are compressed.
  *
- * Finding a page's hash without reading it: the incremental build keeps a twin of every keyed page
- * (`<cacheDir>/dist/<the page's path in the output>`) with the page's bytes, since Astro writes both or restores the
- * page from its twin. A twin with the inode, size and modification time it had when an earlier build hashed its
- * page holds the same bytes, so the page's hash is the one recorded then.
+ * Finding a file's hash without reading it: a rebuild hard-links its unchanged pages from the served build
+ * (src/lib/rebuild/link-unchanged-pages.ts), and built files are never written in place. So a file with the inode,
+ * size and modification time it had when the last build hashed it holds the same bytes, and its hash is the one
+ * recorded then.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, type Stats } from 'node:fs';
@@ -36,10 +36,8 @@ const VARIANTS: Record<Strength, Encoding[]> = { page: ['br'], asset: ['br', 'gz
 const CONCURRENCY = 8;
 /** Under Astro's cacheDir. */
 const VARIANTS_DIR = 'precompressed';
-/** Under Astro's cacheDir: the incremental build's copy of each keyed page, at the page's path under outDir. */
-const TWINS_DIR = 'dist';
-/** In the variants' directory: the twins' identities and their pages' hashes, from the last build. */
-const TWINS_FILE = 'twins.json';
+/** In the variants' directory: the last build's files, by path, with their identity and variant key. */
+const HASHED_FILE = 'hashed.json';
 
 export interface PrecompressSummary {
   /** Files compressed by this run. */
@@ -50,39 +48,34 @@ export interface PrecompressSummary {
 
 export function precompressStatic(): AstroIntegration {
   let variants: VariantCache | undefined;
-  let outDir = '';
-  let twinsRoot = '';
   return {
     name: 'cinecat:precompress-static',
     hooks: {
       'astro:config:done': ({ config }) => {
         variants = new VariantCache(fileURLToPath(new URL(`${VARIANTS_DIR}/`, config.cacheDir)));
-        outDir = fileURLToPath(config.outDir);
-        twinsRoot = fileURLToPath(new URL(`${TWINS_DIR}/`, config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = Date.now();
-        const root = fileURLToPath(dir);
-        const { compressed, reused } = await precompressDirectory(root, variants, join(twinsRoot, relative(outDir, root)));
+        const { compressed, reused } = await precompressDirectory(fileURLToPath(dir), variants);
         logger.info(`Precompressed ${compressed} files and reused the variants of ${reused} unchanged ones in ${Date.now() - started} ms`);
       },
     },
   };
 }
 
-/** A twin's identity when its page was hashed, and the page's variant key. */
-interface TwinRecord { ino: number; size: number; mtimeMs: number; key: string }
+/** A file's identity when it was hashed, and its variant key. */
+interface HashedFile { dev: number; ino: number; size: number; mtimeMs: number; key: string }
 
 /**
  * Compressed variants by content hash and strength, shared between builds. An entry is written to a temporary name
  * and renamed, `.gz` before `.br`, so an entry whose `.br` exists is complete; files are never changed afterwards,
- * which makes hard links into a served build safe. It also keeps the last build's twin records.
+ * which makes hard links into a served build safe. It also keeps what the last build hashed.
  */
 export class VariantCache {
   private readonly used = new Set<string>();
   private created: Promise<unknown> | undefined;
-  private previousTwins: Promise<Map<string, TwinRecord>> | undefined;
-  private readonly nextTwins = new Map<string, TwinRecord>();
+  private previouslyHashed: Promise<Map<string, HashedFile>> | undefined;
+  private readonly hashed = new Map<string, HashedFile>();
 
   constructor(readonly dir: string) {}
 
@@ -90,18 +83,20 @@ export class VariantCache {
     return join(this.dir, key + ENCODED_SUFFIX[encoding]);
   }
 
-  /** The key of the page whose twin is `twin` at `path`, when the last build recorded the twin as it is now. */
-  async keyOfTwin(path: string, twin: Stats): Promise<string | null> {
-    this.previousTwins ??= readFile(join(this.dir, TWINS_FILE), 'utf8')
-      .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, TwinRecord>)))
+  /** The key of the file at `path` (relative to the build), when the last build hashed that very file. */
+  async knownKey(path: string, file: Stats): Promise<string | null> {
+    this.previouslyHashed ??= readFile(join(this.dir, HASHED_FILE), 'utf8')
+      .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, HashedFile>)))
       .catch(() => new Map());
-    const record = (await this.previousTwins).get(path);
-    return record && record.ino === twin.ino && record.size === twin.size && record.mtimeMs === twin.mtimeMs ? record.key : null;
+    const record = (await this.previouslyHashed).get(path);
+    const same = record && record.dev === file.dev && record.ino === file.ino && record.size === file.size && record.mtimeMs === file.mtimeMs;
+    if (same) this.hashed.set(path, record);
+    return same ? record.key : null;
   }
 
-  /** Records that `twin`, at `path`, holds the bytes of key `key` (for the next build). */
-  rememberTwin(path: string, twin: Stats, key: string): void {
-    this.nextTwins.set(path, { ino: twin.ino, size: twin.size, mtimeMs: twin.mtimeMs, key });
+  /** Records the key of the file at `path`, for the next build. */
+  remember(path: string, file: Stats, key: string): void {
+    this.hashed.set(path, { dev: file.dev, ino: file.ino, size: file.size, mtimeMs: file.mtimeMs, key });
   }
 
   /** Links the cached variants for `key` next to `target`; false when there are none (or they just went). */
@@ -131,14 +126,14 @@ export class VariantCache {
     }
   }
 
-  /** Removes the variants no file of this build used (the cache holds one build's worth) and saves its twin records. */
+  /** Removes the variants no file of this build used (the cache holds one build's worth) and saves what it hashed. */
   async finish(): Promise<void> {
     const names = readdirSync(this.dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
-    const unused = names.filter((name) => name !== TWINS_FILE && !this.used.has(name.replace(/\.(br|gz)$/, '')));
+    const unused = names.filter((name) => name !== HASHED_FILE && !this.used.has(name.replace(/\.(br|gz)$/, '')));
     await Promise.all(unused.map((name) => rm(join(this.dir, name), { force: true })));
-    const aside = join(this.dir, `${TWINS_FILE}.${process.pid}`);
-    await writeFile(aside, JSON.stringify(Object.fromEntries(this.nextTwins)));
-    await rename(aside, join(this.dir, TWINS_FILE));
+    const aside = join(this.dir, `${HASHED_FILE}.${process.pid}`);
+    await writeFile(aside, JSON.stringify(Object.fromEntries(this.hashed)));
+    await rename(aside, join(this.dir, HASHED_FILE));
   }
 }
 
@@ -157,11 +152,8 @@ async function place(source: string, target: string): Promise<void> {
   }
 }
 
-/**
- * Writes the variants for every compressible file under `root`, reusing cached ones for unchanged bytes. `twins`,
- * when given, holds the incremental build's twin of each keyed page at the page's path under `root`.
- */
-export async function precompressDirectory(root: string, cache?: VariantCache, twins?: string): Promise<PrecompressSummary> {
+/** Writes the variants for every compressible file under `root`, reusing cached ones for unchanged bytes. */
+export async function precompressDirectory(root: string, cache?: VariantCache): Promise<PrecompressSummary> {
   // Synchronous: a build's tree is tens of thousands of folders, which the asynchronous walk takes twice as long over.
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
     // Dotfiles are build records the static server refuses to send.
@@ -169,7 +161,7 @@ export async function precompressDirectory(root: string, cache?: VariantCache, t
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
   const summary: PrecompressSummary = { compressed: 0, reused: 0 };
   await runAll(files, CONCURRENCY, async (path) => {
-    const outcome = await precompressFile(root, path, cache, twins);
+    const outcome = await precompressFile(root, path, cache);
     if (outcome) summary[outcome]++;
   });
   await cache?.finish();
@@ -180,16 +172,16 @@ function strengthOf(relativePath: string): Strength {
   return relativePath.startsWith(`_astro${sep}`) ? 'asset' : 'page';
 }
 
-async function precompressFile(root: string, path: string, cache?: VariantCache, twins?: string): Promise<keyof PrecompressSummary | null> {
+async function precompressFile(root: string, path: string, cache?: VariantCache): Promise<keyof PrecompressSummary | null> {
   const file = join(root, path);
   const strength = strengthOf(path);
-  const twin = cache && twins ? await sameSizedTwin(file, join(twins, path)) : null;
-  const knownKey = twin && await cache!.keyOfTwin(path, twin);
+  const identity = cache && await stat(file);
+  const knownKey = identity && await cache!.knownKey(path, identity);
   if (knownKey && await cache!.reuse(knownKey, strength, file)) return 'reused';
   const content = await readFile(file);
   if (content.length < MIN_COMPRESSIBLE_BYTES) return null;
   const key = `${createHash('sha256').update(content).digest('base64url')}.${strength}`;
-  if (twin && content.equals(await readFile(join(twins!, path)))) cache!.rememberTwin(path, twin, key);
+  if (identity) cache!.remember(path, identity, key);
   if (await cache?.reuse(key, strength, file)) return 'reused';
   const variants: [Encoding, Promise<Buffer>][] = [['br', brotli(content, brotliOptions(strength, content.length))]];
   if (strength === 'asset') variants.push(['gzip', gzipAsync(content, gzipOptions(strength))]);
@@ -199,10 +191,4 @@ async function precompressFile(root: string, path: string, cache?: VariantCache,
   if (cache) await cache.store(key, file, worthKeeping);
   else await Promise.all(worthKeeping.map(([encoding, encoded]) => writeFile(file + ENCODED_SUFFIX[encoding], encoded)));
   return 'compressed';
-}
-
-/** The stats of the twin of `file`, when there is one of the same size. */
-async function sameSizedTwin(file: string, twin: string): Promise<Stats | null> {
-  const [own, twinStats] = await Promise.all([stat(file), stat(twin).catch(() => null)]);
-  return twinStats?.isFile() && twinStats.size === own.size ? twinStats : null;
 }
