@@ -256,18 +256,18 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
   it('a snapshot of many parts is read back whole, and one with a part missing is not read', async () => {
     const db = getDb();
     await db.deleteFrom('catalogue_snapshot').execute();
-    const snapshots = databaseSnapshots(db, 60_000, 16 * 1024);
+    const snapshots = databaseSnapshots(db, 60_000, 4 * 1024);
     const stamp = await readCatalogueStamp(db);
     const { columns } = await loadCatalogueReadModel(db);
     await writeCatalogueSnapshot(snapshots, stamp, columns);
     const parts = await db.selectFrom('catalogue_snapshot').select('part').orderBy('part').execute();
-    expect(parts.length).toBeGreaterThan(20); // past several reads of 8 parts
+    expect(parts.length).toBeGreaterThan(20);
     expect(await readCatalogueSnapshot(snapshots, stamp)).toEqual(columns);
     await db.deleteFrom('catalogue_snapshot').where('part', '=', 9).execute();
     expect(await readCatalogueSnapshot(snapshots, stamp)).toBeNull();
   });
 
-  it("a snapshot stored in another encoding (brotli before 0013, one zstd frame before parts) is not read, and the next write replaces it", async () => {
+  it("a snapshot stored in another encoding (brotli before 0013, zstd without its length after) is not read, and the next write replaces it", async () => {
     const db = getDb();
     await db.deleteFrom('catalogue_snapshot').execute();
     const snapshots = databaseSnapshots(db, 60_000);
@@ -278,7 +278,7 @@ describeEachEngine('catalogue read model: the same answers as the database', (ge
     await db.updateTable('catalogue_snapshot').set({ encoding: '' }).execute();
     expect(await readCatalogueSnapshot(snapshots, stamp)).toBeNull();
     await writeCatalogueSnapshot(snapshots, stamp, (await loadCatalogueReadModel(db)).columns);
-    expect(await db.selectFrom('catalogue_snapshot').select('encoding').distinct().execute()).toEqual([{ encoding: 'zstd-parts' }]);
+    expect(await db.selectFrom('catalogue_snapshot').select('encoding').distinct().execute()).toEqual([{ encoding: 'zstd-with-length' }]);
     expect(await readCatalogueSnapshot(snapshots, stamp)).not.toBeNull();
   });
 }, { seed: async (db) => { await seedDemoCatalogue(db, { movies: 500, shows: 120, people: 1200, now: new Date('2026-06-01T00:00:00Z') }); } });
