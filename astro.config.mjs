@@ -45,16 +45,15 @@ export default defineConfig({
       name: 'cinecat:site-built-at',
       configEnvironment: (name) => (name === 'ssr' ? { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(builtAt) } } : undefined),
     }, {
-      // No <link rel=modulepreload> per dependency of a dynamic import: appending them cost the page-script loader
-      // (src/components/layout/page-scripts.ts) one long task after the first paint; the browser fetches the chunks
-      // itself.
+      // No <link rel=modulepreload> per dependency of a dynamic import (an island's component): appending them costs
+      // a long task on a phone, and the browser fetches the chunks itself.
       // A plugin because Astro sets the client build's modulePreload over the user's `build`.
       name: 'cinecat:no-modulepreload',
       configEnvironment: (name) => (name === 'client' ? {
         build: {
           modulePreload: false,
-          // The page-script loader and everything it imports statically (the scripts of every page) in one chunk, with
-          // Rolldown's runtime: a page makes 2 module requests for them, not 9.
+          // The page scripts (src/components/layout/page-scripts.ts) and what they import in one chunk, with Rolldown's
+          // runtime: a page makes 2 module requests for them, not 9.
           rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'page-scripts', test: /[\\/]components[\\/]layout[\\/](PageScripts\.astro|page-scripts\.ts)|rolldown[\\/]runtime/ }] } } },
         },
       } : undefined),

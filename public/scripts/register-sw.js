@@ -1,4 +1,4 @@
-/* The offline support of public/sw.js; started after the first paint by src/layouts/early.js on production builds. */
+/* The offline support of public/sw.js, on production builds (src/layouts/BaseLayout.astro), once the page has loaded. */
 function registerServiceWorker() { navigator.serviceWorker.register('/sw.js'); }
 if ('serviceWorker' in navigator) {
   if (document.readyState === 'complete') registerServiceWorker();

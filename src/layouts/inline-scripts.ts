@@ -4,7 +4,7 @@
  * writes the policy into the head, before the body's components render.
  */
 import { createHash } from 'node:crypto';
-import earlySource from './early.js?raw';
+import headSource from './head.js?raw';
 import mobilePromptSource from '../components/layout/mobile-prompt.js?raw';
 
 interface InlineScript { code: string; hash: `sha256-${string}` }
@@ -17,10 +17,10 @@ function inlineScript(source: string): InlineScript {
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }
 
-/** The head script of every page (./early.js). */
-export const EARLY_SCRIPT = inlineScript(earlySource);
+/** The head script of every page (./head.js). */
+export const HEAD_SCRIPT = inlineScript(headSource);
 
 /** The mobile prompt's script (src/components/layout/mobile-prompt.js), right after its dialog. */
 export const MOBILE_PROMPT_SCRIPT = inlineScript(mobilePromptSource);
 
-export const INLINE_SCRIPT_HASHES = [EARLY_SCRIPT.hash, MOBILE_PROMPT_SCRIPT.hash];
+export const INLINE_SCRIPT_HASHES = [HEAD_SCRIPT.hash, MOBILE_PROMPT_SCRIPT.hash];

@@ -1,8 +1,7 @@
 /**
- * Nothing done before an island hydrates, or before a page script has loaded, is lost. On a slow phone (CPU
- * throttled 6x here) a visitor can choose a filter, type or press a button before the scripts are there; the
- * site's scripts are held back until the visitor has acted, so the action surely lands on the bare server markup,
- * then released.
+ * Nothing done before an island hydrates is lost. On a slow phone (CPU throttled 6x here) a visitor can choose a
+ * filter, type or press a button before the island's scripts are there; the site's scripts are held back until the
+ * visitor has acted, so the action surely lands on the bare server markup, then released.
  */
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
@@ -76,18 +75,6 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   expect(saved).toEqual({ message, is_public: false });
 });
 
-test("a page script's button pressed before the script has loaded acts once it has", async ({ page, db }) => {
-  const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
-    .orderBy('people.id').executeTakeFirstOrThrow();
-  const release = await openWithScriptsHeld(page, `/people/${slugify(person.name)}/${person.id}`);
-  const sorts = page.getByRole('group', { name: 'Sort Known For' });
-  await sorts.getByRole('button', { name: 'Top Rated' }).click();
-  await expect(sorts.getByRole('button', { name: 'Popularity' }), 'nothing acts before the script').toHaveAttribute('aria-pressed', 'true');
-  release();
-  await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
-  await expect(sorts.getByRole('button', { name: 'Popularity' })).toHaveAttribute('aria-pressed', 'false');
-});
-
 test('when the page scripts fail to load, the buttons of inline scripts still work', async ({ page }) => {
   await page.route('**/_astro/PageScripts.*.js', (route) => route.abort());
   await page.setViewportSize({ width: 390, height: 844 });
@@ -111,65 +98,4 @@ test("when the browser refuses the site's storage, the page's other scripts stil
   const sorts = page.getByRole('group', { name: 'Sort Known For' });
   await sorts.getByRole('button', { name: 'Top Rated' }).click();
   await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
-});
-
-test.describe('the page scripts start after the largest paint', () => {
-  async function moviePath(db: Parameters<Parameters<typeof test>[2]>[0]['db']) {
-    const movie = await db.selectFrom('movies').select(['tmdb_id', 'title']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
-    return `/movie/${slugify(movie.title)}/${movie.tmdb_id}`;
-  }
-
-  test('once the images have loaded', async ({ page, db }) => {
-    await page.addInitScript(() => {
-      const mark = (name: string) => { document.documentElement.dataset[name] = String(performance.now()); };
-      window.addEventListener('load', () => mark('loadedAt'));
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('body > script[src*="/_astro/PageScripts."]')) return;
-        observer.disconnect();
-        mark('scriptsAt');
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.route('**/art/**', async (route) => { // images that take a while: the load event comes well after parsing
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
-    await page.goto(await moviePath(db));
-    await expect(page.locator('html[data-scripts-at]')).toHaveCount(1);
-    const { loadedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
-    expect(Number(scriptsAt)).toBeGreaterThan(Number(loadedAt));
-  });
-
-  test("and once the lead image's paint has been reported, or 500 ms after load without a report", async ({ page, db }) => {
-    await page.addInitScript(() => {
-      const mark = (name: string) => { document.documentElement.dataset[name] ??= String(performance.now()); };
-      window.addEventListener('load', () => mark('loadedAt'));
-      // A busy phone: the report of a paint (with the time its frame was presented) comes 300 ms late.
-      const Reported = window.PerformanceObserver;
-      window.PerformanceObserver = class extends Reported {
-        constructor(callback: PerformanceObserverCallback) {
-          super((list, observer) => setTimeout(() => { mark('paintReportedAt'); callback(list, observer); }, 300));
-        }
-      };
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('body > script[src*="/_astro/PageScripts."]')) return;
-        observer.disconnect();
-        mark('scriptsAt');
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(await moviePath(db));
-    await expect(page.locator('html[data-scripts-at]')).toHaveCount(1);
-    const { loadedAt, paintReportedAt, scriptsAt } = await page.evaluate(() => ({ ...document.documentElement.dataset }));
-    // A slow machine may report the paint itself more than 200 ms after load: then the 500 ms bound is what holds.
-    const awaited = Math.min(Number(paintReportedAt ?? Infinity), Number(loadedAt) + 500);
-    expect(Number(scriptsAt)).toBeGreaterThanOrEqual(awaited - 5); // timers may round by a millisecond or two
-  });
-
-  test('or 2 s after the document when an image host is slow', async ({ page, db }) => {
-    await page.route('**/art/**', () => {}); // never answered
-    const requested = page.waitForRequest(/\/_astro\/PageScripts\./, { timeout: 10_000 });
-    await page.goto(await moviePath(db), { waitUntil: 'domcontentloaded' });
-    const parsedAt = Date.now();
-    await requested;
-    expect(Date.now() - parsedAt).toBeGreaterThan(1_500);
-  });
 });

@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
+import { creditedInPublishedTitle } from '../../src/lib/catalog/people.ts';
 import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { signIn } from './support/auth.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
@@ -308,6 +309,29 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
     await expect(page).toHaveURL(new RegExp(`/platforms/${second!.id}/[^/]+$`), { timeout: 60_000 });
     await expect(choice).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
     await expect(page.getByRole('heading', { name: second!.name, exact: true })).toBeVisible();
+  });
+
+  test('home page: a hero dot shows its slide', async ({ page }) => {
+    await openFresh(page, '/');
+    const dots = page.getByRole('button', { name: /^Show / });
+    const second = dots.nth(1);
+    const title = (await second.getAttribute('aria-label'))!.slice('Show '.length);
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await expect(dots.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('[data-hero-slide]:not([hidden])').getByRole('heading', { name: title, exact: true })).toBeVisible();
+  });
+
+  test('person page: a Known For sort orders the titles at once', async ({ page, db }) => {
+    const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
+      .orderBy('people.id').executeTakeFirstOrThrow();
+    await openFresh(page, `/people/${slugify(person.name)}/${person.id}`);
+    const sorts = page.getByRole('group', { name: 'Sort Known For' });
+    await sorts.getByRole('button', { name: 'Top Rated' }).click();
+    await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(sorts.getByRole('button', { name: 'Popularity' })).toHaveAttribute('aria-pressed', 'false');
+    const ratings = await page.locator('[data-known-for-list] > *').evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.rating || 0)));
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
   test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {

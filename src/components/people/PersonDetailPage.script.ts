@@ -1,12 +1,14 @@
 /**
- * The script of PersonDetailPage.astro, loaded after the first paint (../layout/page-scripts.ts).
+ * The script of PersonDetailPage.astro, started by ../layout/page-scripts.ts.
  * Built from a name-only row (imported cast): ask the person proxy and show what it knows.
  */
 import { fetchActorDetails } from '../../lib/catalog/client/person-details.ts';
 import { biographyParagraphs, formatBirthDate, instagramUrl, personAge, twitterUrl } from '../../lib/catalog/client/people-params.ts';
 
-const page = document.querySelector<HTMLElement>('[data-person-details]');
-if (page) void showDetails(page, Number(page.dataset.personDetails));
+export function startPersonDetails(): void {
+  const page = document.querySelector<HTMLElement>('[data-person-details]');
+  if (page) void showDetails(page, Number(page.dataset.personDetails));
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, className?: string) {
   const node = document.createElement(tag);

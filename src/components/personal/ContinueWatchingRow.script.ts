@@ -1,3 +1,6 @@
-/** The script of ContinueWatchingRow.astro, loaded after the first paint (../layout/page-scripts.ts). */
+/** The script of ContinueWatchingRow.astro, started by ../layout/page-scripts.ts. */
 import { wakeForSignedInUser } from '../../lib/personal/client/wake-island.ts';
-wakeForSignedInUser(document.querySelector('[data-continue-watching]'));
+
+export function startContinueWatching(): void {
+  wakeForSignedInUser(document.querySelector('[data-continue-watching]'));
+}

@@ -12,7 +12,7 @@
 /** Sources the pages need beyond 'self'; Astro adds script-src and style-src (with hashes) itself. */
 export const PAGE_CSP_DIRECTIVES = [
   "default-src 'self'",
-  // TMDB artwork; data: is the 'Image Error' placeholder (src/layouts/early.js).
+  // TMDB artwork; data: is the 'Image Error' placeholder (src/layouts/head.js).
   "img-src 'self' data: https://image.tmdb.org",
   // The player frames the title's stream link (any https host an admin enters), YouTube trailers or /embed/.
   "frame-src 'self' https:",
