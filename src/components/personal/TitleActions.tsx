@@ -16,6 +16,7 @@ import { ratingRoutes } from '../../lib/ratings/routes.ts';
 import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/constants.ts';
 import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
+import { usePageTriggers } from '../player/usePageTriggers.ts';
 
 interface Props {
   type: ContentType;
@@ -70,6 +71,14 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
     }
   };
 
+  // The page's other list buttons (outside this island) act as this island's own.
+  const root = useRef<HTMLDivElement>(null);
+  usePageTriggers(root, '[data-list-toggle]', (trigger) => {
+    if (root.current?.contains(trigger)) return false;
+    void toggle(trigger.dataset.listToggle as ListName);
+    return true;
+  });
+
   const rate = async (rating: number) => {
     if (busy) return;
     setBusy(true);
@@ -97,7 +106,7 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
   };
 
   return (
-    <div className="personal-actions">
+    <div className="personal-actions" ref={root}>
       {listButton('my_list', `✓ ${LIST_LABELS.my_list.title}`, `+ ${LIST_LABELS.my_list.title}`)}
       {listButton('wishlist', `♥ ${LIST_LABELS.wishlist.title}`, `♡ ${LIST_LABELS.wishlist.title}`)}
       <div className="star-rating" role="group" aria-label={`Rate ${title}`}>

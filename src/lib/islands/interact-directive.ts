@@ -9,9 +9,10 @@
  *   says it listens for them (./client/triggers.ts);
  * - `eagerWithQuery`: hydrate at once when the page URL has one of these query parameters (a link asking the
  *   island for something else than its markup on arrival: ?season=&episode= starting an episode, ?page=2 of a list).
+ * A page script hydrates an island at once with HYDRATE_NOW_EVENT (./client/triggers.ts).
  */
 import type { ClientDirective } from 'astro';
-import { TRIGGERS_READY_EVENT } from './client/triggers.ts';
+import { HYDRATE_NOW_EVENT, TRIGGERS_READY_EVENT } from './client/triggers.ts';
 
 export interface InteractOptions {
   triggers?: string;
@@ -55,6 +56,7 @@ const interact: ClientDirective = (load, options, el) => {
   };
   document.addEventListener('click', holdClick, true);
   for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });
+  el.addEventListener(HYDRATE_NOW_EVENT, () => void start(), { once: true });
   const query = new URLSearchParams(window.location.search);
   if (eagerWithQuery?.some((name) => query.has(name))) void start();
 };

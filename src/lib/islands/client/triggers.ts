@@ -5,3 +5,9 @@
  * this event (bubbling, from inside its markup) once it listens, and the directive replays a held trigger click then.
  */
 export const TRIGGERS_READY_EVENT = 'cinecat:triggers-ready';
+
+/**
+ * Dispatched on an island's `<astro-island>` element, hydrates it now: how a page script shows a signed-in user their
+ * own state at once (src/lib/personal/client/wake-island.ts) in an island that waits for an interaction otherwise.
+ */
+export const HYDRATE_NOW_EVENT = 'cinecat:hydrate-now';

@@ -3,13 +3,13 @@
  * (lists, stars, Continue Watching) stay free for visitors (no React on the wire) yet appear at once for users.
  */
 import { resolvedUser } from '../../accounts/client/session-store.ts';
+import { HYDRATE_NOW_EVENT } from '../../islands/client/triggers.ts';
 
 /** `container` holds the island (an element around it, or one inside it). */
 export function wakeForSignedInUser(container: Element | null | undefined): void {
   const island = container?.closest('astro-island') ?? container?.querySelector('astro-island');
   if (!island) return;
   void resolvedUser().then((user) => {
-    // client:interact hydrates on the island's first pointerover (src/lib/islands/interact-directive.ts).
-    if (user) island.dispatchEvent(new Event('pointerover'));
+    if (user) island.dispatchEvent(new Event(HYDRATE_NOW_EVENT));
   });
 }
