@@ -1,7 +1,8 @@
 /**
  * Nothing done before an island hydrates is lost. On a slow phone (CPU throttled 6x here) a visitor can choose a
  * filter, type or press a button before the island's scripts are there; the site's scripts are held back until the
- * visitor has acted, so the action surely lands on the bare server markup, then released.
+ * visitor has acted, so the action surely lands on the bare server markup, then released. And the header's
+ * controls need no script at all.
  */
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
@@ -75,13 +76,24 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   expect(saved).toEqual({ message, is_public: false });
 });
 
-test('when the page scripts fail to load, the buttons of inline scripts still work', async ({ page }) => {
-  await page.route('**/_astro/PageScripts.*.js', (route) => route.abort());
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/about');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox')).toBeFocused();
+test.describe('with JavaScript off, on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('the Search button opens the search with its field focused, and Close closes it', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const search = page.getByRole('dialog', { name: 'Search' });
+    await expect(search).toBeVisible();
+    await expect(search.getByRole('searchbox')).toBeFocused();
+    await search.getByRole('button', { name: 'Close' }).click();
+    await expect(search).toBeHidden();
+  });
+
+  test('the menu button opens the menu', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platforms' })).toBeVisible();
+  });
 });
 
 test("when the browser refuses the site's storage, the page's other scripts still run", async ({ page, db }) => {
