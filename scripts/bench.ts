@@ -89,11 +89,11 @@ if (values.soak) {
   }
 }
 
-/** scripts/lib/cold-search.ts in a fresh Node process against the bench's database, with this snapshot directory. */
-async function coldSearch(port: number, query: string, snapshotDir: string) {
+/** scripts/lib/cold-search.ts in a fresh Node process against the bench's database, keeping snapshots in `place`. */
+async function coldSearch(port: number, query: string, place: string) {
   const { stdout } = await promisify(execFile)(process.execPath,
     ['--expose-gc', '--import', 'tsx', join('scripts', 'lib', 'cold-search.ts'), query],
-    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '', CATALOGUE_SNAPSHOTS: snapshotDir }) });
+    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '', CATALOGUE_SNAPSHOTS: place }) });
   return JSON.parse(stdout) as { firstSearchMs: number; firstSearchCpuMs: number; catalogueMb: number; rssGrowthMb: number; peakRssMb: number };
 }
 
@@ -131,15 +131,17 @@ try {
   await timed('browse: /tv-shows, genre and year filter', () => browseTitles(db, { type: 'tv', genreIds: [18], year: 2015, sort: 'just-added' }), 20);
   await timed('search: exact title', () => searchCatalogue(db, pages[0]!.title), 20);
   await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
-  // The first fresh process finds no snapshot of the catalogue and loads it from the database (and keeps one); the
-  // second reads that snapshot (src/lib/catalog/catalogue-snapshot.ts).
-  const snapshotDir = join(workDir, 'catalogue-snapshots');
-  for (const source of ['database', 'snapshot']) {
-    const cold = await coldSearch(port, pages[2]!.title.slice(1), snapshotDir);
-    console.log(`${`search: first in a fresh process (${source})`.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
-      + ` (CPU of that process ${cold.firstSearchCpuMs} ms)`);
-    console.log(`${'in-memory catalogue (heap + buffers)'.padEnd(44)} ${String(cold.catalogueMb).padStart(9)} MB`
-      + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
+  // For each place a process keeps snapshots of the catalogue in (src/lib/catalog/catalogue-snapshot.ts): the first
+  // fresh process finds none, loads the catalogue from the database and keeps one; the second reads that snapshot.
+  const snapshotPlaces = [['file', join(workDir, 'catalogue-snapshots')], ['db', 'database']] as const;
+  for (const [kind, place] of snapshotPlaces) {
+    for (const source of ['database', `${kind} snapshot`]) {
+      const cold = await coldSearch(port, pages[2]!.title.slice(1), place);
+      console.log(`${`search: first, fresh process (${source})`.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
+        + ` (CPU of that process ${cold.firstSearchCpuMs} ms)`);
+      console.log(`${'in-memory catalogue (heap + buffers)'.padEnd(44)} ${String(cold.catalogueMb).padStart(9)} MB`
+        + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
+    }
   }
 
   if (!values['skip-build']) {
