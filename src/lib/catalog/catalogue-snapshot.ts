@@ -102,6 +102,8 @@ async function removeOldSnapshots(dir: string, written: string): Promise<void> {
  * as hex for a bytea), are decoded into one buffer, and unpacked at once into one buffer of the raw length.
  */
 const LENGTH_BYTES = 4;
+/** The first four bytes of a zstd frame, little-endian. */
+const ZSTD_MAGIC = 0xfd2fb528;
 /** Parts of 256 KB: the pg driver gathers each row of the answer into one buffer, slowly for a row of megabytes. */
 const PART_BYTES = 1 << 18;
 
@@ -119,6 +121,8 @@ export function databaseSnapshots(db: Kysely<Database>, intervalMs = DATABASE_SN
       const stored = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + Buffer.byteLength(part.data, 'base64'), 0));
       let length = 0;
       for (const part of parts) length += stored.write(part.data, length, 'base64');
+      // Damaged bytes are not trusted with the size of a buffer: past the length must come a zstd frame.
+      if (length < LENGTH_BYTES + 4 || stored.readUInt32LE(LENGTH_BYTES) !== ZSTD_MAGIC) return null;
       // One output buffer of the raw length: with zlib's default 16 KB ones, unpacking took several times as long.
       const chunkSize = Math.max(stored.readUInt32BE(0), zlib.constants.Z_MIN_CHUNK);
       return decompress(stored.subarray(LENGTH_BYTES, length), { chunkSize });
