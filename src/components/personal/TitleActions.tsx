@@ -16,7 +16,7 @@ import { ratingRoutes } from '../../lib/ratings/routes.ts';
 import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/constants.ts';
 import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
-import { usePageTriggers } from '../player/usePageTriggers.ts';
+import { usePageTriggers } from '../../lib/islands/client/page-triggers.ts';
 
 interface Props {
   type: ContentType;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import EmbedFrame from './EmbedFrame.tsx';
-import { usePageTriggers } from './usePageTriggers.ts';
+import { usePageTriggers } from '../../lib/islands/client/page-triggers.ts';
 import { playerModeFor, trailerEmbedUrl, type PlayerMode } from '../../lib/catalog/client/player.ts';
 
 interface Props {

@@ -13,7 +13,7 @@ import type { EpisodeView, SeasonView } from '../../lib/catalog/contract.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import EmbedFrame from '../player/EmbedFrame.tsx';
 import TvPlayer from '../player/TvPlayer.tsx';
-import { usePageTriggers } from '../player/usePageTriggers.ts';
+import { usePageTriggers } from '../../lib/islands/client/page-triggers.ts';
 
 interface Props {
   tmdbId: number;
