@@ -11,8 +11,11 @@ import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { REQUEST_SUBMITTED } from '../../src/lib/personal/client/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 
-/** Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load. */
-async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+/**
+ * Opens `path` on a 6x slower CPU with the site's scripts held; returns the function that lets them load and waits
+ * until the island holding `inside` (a selector) has hydrated.
+ */
+async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   let release!: () => void;
@@ -23,15 +26,6 @@ async function openWithScriptsHeld(page: Page, path: string): Promise<() => void
   });
   // Held module scripts keep DOMContentLoaded back: the markup is there as soon as it is parsed.
   await page.goto(path, { waitUntil: 'commit' });
-  return release;
-}
-
-/**
- * Opens `path` as openWithScriptsHeld does; returns the function that lets the scripts load and waits until the
- * island holding `inside` (a selector) has hydrated.
- */
-async function openBeforeHydration(page: Page, path: string): Promise<(inside: string) => Promise<void>> {
-  const release = await openWithScriptsHeld(page, path);
   return async (inside) => {
     await expect(page.locator(`astro-island[ssr]:has(${inside})`)).toHaveCount(1);
     release();
