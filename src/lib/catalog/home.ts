@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
+import { readOncePerBuild } from '../build-reads.ts';
 import { getDb } from '../db.ts';
 import { titleCard, titleKey, type TitleCard } from './client/cards.ts';
 import { categoryHref, genreNames, sortSql } from './browse.ts';
@@ -95,14 +96,10 @@ export async function topRatedByGenre(
   return result;
 }
 
+/** The rows prerendering uses: the home page and every row fragment share one read per build. */
+export const homeGenreRowsForBuild = readOncePerBuild(() => getDb().then(loadHomeGenreRows));
+
 /** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
-let rowsForBuild: Promise<HomeGenreRow[]> | undefined;
-
-/** The rows prerendering uses: the home page and every row fragment share one read per build process. */
-export function homeGenreRowsForBuild(): Promise<HomeGenreRow[]> {
-  return (rowsForBuild ??= getDb().then(loadHomeGenreRows));
-}
-
 export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {
   const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
   const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);

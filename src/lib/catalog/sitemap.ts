@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
+import { readOncePerBuild } from '../build-reads.ts';
 import { getDb } from '../db.ts';
 import { categoryHref } from './browse.ts';
 import { creditedInPublishedTitle } from './people.ts';
@@ -27,12 +28,8 @@ function day(value: Date | string | null | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
 }
 
-let entriesForBuild: Promise<SitemapEntry[]> | undefined;
-
-/** The entries prerendering uses: sitemap.xml and its parts share one read per build process. */
-export function sitemapEntriesForBuild(): Promise<SitemapEntry[]> {
-  return (entriesForBuild ??= getDb().then(sitemapEntries));
-}
+/** The entries prerendering uses: sitemap.xml and its parts share one read per build. */
+export const sitemapEntriesForBuild = readOncePerBuild(() => getDb().then(sitemapEntries));
 
 /** Each kind's published titles, by TMDB id. */
 function publishedTitles(db: Kysely<Database>, type: ContentType) {

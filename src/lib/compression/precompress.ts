@@ -76,8 +76,12 @@ export class VariantCache {
   private created: Promise<unknown> | undefined;
   private previouslyHashed: Promise<Map<string, HashedFile>> | undefined;
   private readonly hashed = new Map<string, HashedFile>();
+  readonly dir: string;
 
-  constructor(readonly dir: string) {}
+  // No parameter properties: the page builder (scripts/page-builder.ts) loads this module with Node's type stripping.
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   private file(key: string, encoding: Encoding): string {
     return join(this.dir, key + ENCODED_SUFFIX[encoding]);
@@ -157,14 +161,23 @@ export async function precompressDirectory(root: string, cache?: VariantCache): 
   // Synchronous: a build's tree is tens of thousands of folders, which the asynchronous walk takes twice as long over.
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
     // Dotfiles are build records the static server refuses to send.
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && compressibleFileType(entry.name) !== undefined)
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  const summary = await precompressFiles(root, files, cache);
+  await cache?.finish();
+  return summary;
+}
+
+/**
+ * Writes the variants of the files `paths` (relative to `root`). Used alone (the page builder's republish), it keeps
+ * every other variant in the cache: the next full build's finish() prunes them.
+ */
+export async function precompressFiles(root: string, paths: string[], cache?: VariantCache): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { compressed: 0, reused: 0 };
-  await runAll(files, CONCURRENCY, async (path) => {
+  await runAll(paths.filter((path) => compressibleFileType(path) !== undefined), CONCURRENCY, async (path) => {
     const outcome = await precompressFile(root, path, cache);
     if (outcome) summary[outcome]++;
   });
-  await cache?.finish();
   return summary;
 }
 

@@ -9,6 +9,9 @@
  * - the page's cacheKey is the one it had there.
  * Astro still renders a linked page when the code, the config or the lockfile changed since. Its write would then go
  * through the link into the served build's file, so render() removes the link first and the write makes a new file.
+ *
+ * It also keeps Astro's prerenderer where the process that ran the build can reach it (keptPrerenderer): the page
+ * builder (scripts/page-builder.ts) republishes later edits with it, without another build.
  */
 import { copyFile, link, mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -20,6 +23,8 @@ import { runAll } from '../run-all.ts';
 export const MANIFEST_COPY = '.incremental-build.json';
 const MANIFEST = 'incremental-build.json';
 const LINKS_AT_ONCE = 8;
+/** The config runs in a copy of this module that Vite bundles: the prerenderer is kept on globalThis, which both share. */
+const KEPT = Symbol.for('cinecat.kept-prerenderer');
 
 interface Manifest { routes: Record<string, { paths: Record<string, { cacheKey: string; outputFile: string }> }> }
 
@@ -38,7 +43,7 @@ export function linkUnchangedPages(previousClient: string | undefined): AstroInt
       // Set once Vite has built Astro's own prerender entry: with a prerenderer set before, a non-legacy adapter's build
       // leaves that entry out for the prerenderer to bring its own.
       'astro:build:start': ({ setPrerenderer }) => {
-        if (previousClient) wrapPrerenderer = () => setPrerenderer((prerenderer) => linkingPrerenderer(prerenderer, { previousClient, outDir, cacheDir }));
+        wrapPrerenderer = () => setPrerenderer((prerenderer) => linkingPrerenderer(prerenderer, { previousClient, outDir, cacheDir }));
       },
       'astro:build:ssr': () => wrapPrerenderer?.(),
       // Astro has written its manifest by now: the next build compares it with the cache's.
@@ -47,7 +52,13 @@ export function linkUnchangedPages(previousClient: string | undefined): AstroInt
   };
 }
 
-export function linkingPrerenderer(prerenderer: AstroPrerenderer, dirs: { previousClient: string; outDir: string; cacheDir: string }): AstroPrerenderer {
+/** Astro's own prerenderer of the last build this process ran, set up and able to render again. */
+export function keptPrerenderer(): AstroPrerenderer | undefined {
+  return (globalThis as { [KEPT]?: AstroPrerenderer })[KEPT];
+}
+
+export function linkingPrerenderer(prerenderer: AstroPrerenderer, dirs: { previousClient: string | undefined; outDir: string; cacheDir: string }): AstroPrerenderer {
+  (globalThis as { [KEPT]?: AstroPrerenderer })[KEPT] = prerenderer;
   /** The linked pages' files in this build, by route component and URL path. */
   const linked = new Map<string, string>();
   return {
@@ -55,12 +66,14 @@ export function linkingPrerenderer(prerenderer: AstroPrerenderer, dirs: { previo
     name: 'cinecat:linking',
     async getStaticPaths() {
       const paths = await prerenderer.getStaticPaths();
-      const manifest = await servedBuildManifest(dirs.previousClient, dirs.cacheDir);
+      const { previousClient } = dirs;
+      const manifest = previousClient ? await servedBuildManifest(previousClient, dirs.cacheDir) : null;
+      if (!previousClient || !manifest) return paths;
       // The served build's outDir: its client directory's parent, as the manifest's paths start with the client's name.
-      const previousOutDir = dirname(dirs.previousClient);
+      const previousOutDir = dirname(previousClient);
       const made = new Set<string>();
       await runAll(paths, LINKS_AT_ONCE, async ({ pathname, route, cacheKey }) => {
-        const entry = manifest?.routes[route.component]?.paths[pathname];
+        const entry = manifest.routes[route.component]?.paths[pathname];
         if (cacheKey === undefined || entry?.cacheKey !== cacheKey) return;
         const target = join(dirs.outDir, entry.outputFile);
         const folder = dirname(target);

@@ -6,8 +6,12 @@
  * `<outDir>/builds/<stamp>/` and `<outDir>/client` is then re-pointed with rename(2), which is atomic. The static
  * file server resolves that link once per request (http/static-files.ts), so an answer never mixes two builds. A
  * build runs at a lower CPU priority than the server: on a small machine, visitors come first.
+ *
+ * The process that ran a build (the page builder, scripts/page-builder.ts) stays: the next rebuild republishes the
+ * served build in place with it (republish.ts), each file by rename(2), without another Vite build or a walk over
+ * every page. A fresh build runs when there is no page builder yet, or it died, or another build is being served.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { cp, lstat, mkdir, readdir, realpath, rename, rm, symlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -22,34 +26,87 @@ const BUILD_NICENESS = 10;
 export interface LocalBuildOptions {
   /** The served output directory (default ASTRO_OUT_DIR or ./dist). */
   outDir?: string;
-  /** Runs the build into `dir`, beside the served client directory; default `astro build` (astroBuild). */
+  /** Runs the build into `dir`, beside the served client directory; default a page builder's build. */
   build?: (dir: string, servedClient: string | null) => Promise<void>;
 }
+
+/** What local-builder.ts asks the page builder (scripts/page-builder.ts), and what it answers. */
+export type PageBuilderRequest = { type: 'republish' };
+export type PageBuilderReply = { type: 'built' } | { type: 'republished'; summary: IncrementalSummary } | { type: 'failed'; message: string };
+
+interface PageBuilder {
+  child: ChildProcess;
+  /** The client directory of the build it ran (a real path), which it republishes. */
+  client: string;
+  exited: Promise<void>;
+}
+
+/** This process's page builder per served outDir. */
+const pageBuilders = new Map<string, PageBuilder>();
 
 export function servedOutDir(): string {
   return resolve(astroOutDir() ?? 'dist');
 }
 
-/** Builds (incrementally: unchanged pages come from the last build's cache) and swaps the result in. */
+/**
+ * Republishes the served build with its page builder, or builds (incrementally: unchanged pages come from the last
+ * build's cache) and swaps the result in.
+ */
 export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<IncrementalSummary | null> {
   const outDir = options.outDir ?? servedOutDir();
+  const servedClient = await realpath(join(outDir, 'client')).catch(() => null);
+  const builder = pageBuilders.get(outDir);
+  if (builder && !options.build && builder.client === servedClient && builder.child.exitCode === null) return republishWith(builder);
+  stopPageBuilder(outDir);
   const before = await readIncrementalManifest();
   const buildsDir = join(outDir, BUILDS);
   const stamp = String(Date.now());
   const buildDir = join(buildsDir, stamp);
   await mkdir(buildsDir, { recursive: true });
-  const servedClient = await realpath(join(outDir, 'client')).catch(() => null);
   try {
-    await (options.build ?? rebuild)(buildDir, servedClient);
+    await (options.build ?? ((dir, served) => startPageBuilder(outDir, dir, served)))(buildDir, servedClient);
     await swapClientDir(outDir, join(buildDir, 'client'));
   } catch (error) {
+    stopPageBuilder(outDir);
     await removeTrees([buildDir]);
     throw error;
   }
-  // Only the client half is served; the running server keeps its own code.
-  await removeTrees([join(buildDir, 'server'), ...(await oldBuilds(buildsDir, stamp))]);
+  // The page builder keeps the build's server half: its modules load from there.
+  await removeTrees(await oldBuilds(buildsDir, stamp));
   const after = await readIncrementalManifest();
   return after && incrementalSummary(before, after);
+}
+
+/** Stops the page builder of `outDir` (every one without), if this process started one. */
+export function stopPageBuilder(outDir?: string): void {
+  for (const [dir, builder] of pageBuilders) {
+    if (outDir !== undefined && dir !== outDir) continue;
+    pageBuilders.delete(dir);
+    stopGroup(builder.child);
+  }
+}
+
+/** Runs a page builder's build into `dir` (linking unchanged pages from the served build) and keeps it for `outDir`. */
+async function startPageBuilder(outDir: string, dir: string, servedClient: string | null): Promise<void> {
+  const args = [...(process.features.typescript ? [] : ['--experimental-strip-types']), join(process.cwd(), 'scripts', 'page-builder.ts')];
+  const { child, exited } = startAtBuildPriority('the page builder', args, buildEnv(dir, servedClient), true);
+  const builder: PageBuilder = { child, client: '', exited };
+  pageBuilders.set(outDir, builder);
+  await Promise.race([nextReply(builder), exited.then(() => { throw new Error('The page builder exited before its build was done.'); })]);
+  builder.client = await realpath(join(dir, 'client'));
+}
+
+async function republishWith(builder: PageBuilder): Promise<IncrementalSummary> {
+  const reply = nextReply(builder);
+  builder.child.send({ type: 'republish' } satisfies PageBuilderRequest);
+  const answer = await Promise.race([reply, builder.exited.then(() => { throw new Error('The page builder exited during a republish.'); })]);
+  if (answer.type === 'failed') throw new Error(`Republishing failed: ${answer.message}`);
+  if (answer.type !== 'republished') throw new Error(`The page builder answered ${answer.type} to a republish.`);
+  return answer.summary;
+}
+
+function nextReply(builder: PageBuilder): Promise<PageBuilderReply> {
+  return new Promise((resolvePromise) => builder.child.once('message', (message) => resolvePromise(message as PageBuilderReply)));
 }
 
 /**
@@ -121,42 +178,54 @@ function removeTrees(paths: string[]): Promise<void> {
   return runAtBuildPriority('removing old builds', ['-e', script, ...paths], childEnv());
 }
 
-/** An incremental `astro build` into `dir` that links its unchanged pages from the served build. */
-function rebuild(dir: string, servedClient: string | null): Promise<void> {
-  return astroBuild(dir, servedClient ? { SERVED_BUILD_CLIENT_DIR: servedClient } : {});
+/** The environment of a build into `dir` that links its unchanged pages from `servedClient`. */
+function buildEnv(dir: string, servedClient: string | null, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return childEnv({
+    ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`,
+    ...(servedClient ? { SERVED_BUILD_CLIENT_DIR: servedClient } : {}), ...env,
+  });
 }
 
 /** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
-export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  return runAtBuildPriority('astro build', [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
-    childEnv({ ASTRO_OUT_DIR: dir, SITE_URL: siteUrlSetting() ?? `http://localhost:${serverPort()}`, ...env }));
+export async function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  await startAtBuildPriority('astro build', [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], buildEnv(dir, null, env)).exited;
 }
 
 /** Node with `args` in a child process at BUILD_NICENESS, stopped with this process; rejects with `what` and its stderr's end. */
 function runAtBuildPriority(what: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    // Its own process group, so stopping the server also stops the child and everything it started.
-    const child = spawn(process.execPath, args, { cwd: process.cwd(), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env });
-    // Set as the child starts, so the threads it starts inherit it; raising one's own children's niceness needs no privilege.
-    try { setPriority(child.pid!, BUILD_NICENESS); } catch { /* the child already failed; its exit reports why */ }
-    const stopChild = () => {
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
-    };
-    const onSignal = (signal: NodeJS.Signals) => {
-      stopChild();
-      // Keep the default behaviour (terminate) unless someone else handles the signal.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    process.on('exit', stopChild);
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-    const cleanup = () => {
-      process.off('exit', stopChild);
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-    };
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
+  return startAtBuildPriority(what, args, env).exited;
+}
+
+/**
+ * Starts Node with `args` at BUILD_NICENESS, stopped with this process (with an IPC channel when `ipc`, which does not
+ * keep this process alive). `exited` resolves when it exits with 0 and rejects with `what` and its stderr's end.
+ */
+function startAtBuildPriority(what: string, args: string[], env: NodeJS.ProcessEnv, ipc = false): { child: ChildProcess; exited: Promise<void> } {
+  // Its own process group, so stopping the server also stops the child and everything it started.
+  const child = spawn(process.execPath, args, { cwd: process.cwd(), detached: true, stdio: ['ignore', 'ignore', 'pipe', ...(ipc ? ['ipc' as const] : [])], env });
+  // Set as the child starts, so the threads it starts inherit it; raising one's own children's niceness needs no privilege.
+  try { setPriority(child.pid!, BUILD_NICENESS); } catch { /* the child already failed; its exit reports why */ }
+  if (ipc) {
+    child.unref();
+    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+  const stopChild = () => stopGroup(child);
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopChild();
+    // Keep the default behaviour (terminate) unless someone else handles the signal.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  process.on('exit', stopChild);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  const cleanup = () => {
+    process.off('exit', stopChild);
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
+  const exited = new Promise<void>((resolvePromise, reject) => {
     child.once('error', (error) => { cleanup(); reject(error); });
     child.once('exit', (code, signal) => {
       cleanup();
@@ -164,4 +233,11 @@ function runAtBuildPriority(what: string, args: string[], env: NodeJS.ProcessEnv
       else reject(new Error(`${what} exited with ${signal ?? code}: ${stderr.trim()}`));
     });
   });
+  // A page builder's exit is noticed where it is awaited; unawaited, a rejection must not end this process.
+  exited.catch(() => {});
+  return { child, exited };
+}
+
+function stopGroup(child: ChildProcess): void {
+  try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
 }
