@@ -16,7 +16,7 @@
  * `astro build` (a full one per run), hence few runs.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Kysely } from 'kysely';
 import fc from 'fast-check';
@@ -194,4 +194,29 @@ it('after any sequence of admin changes, the republished or rebuilt site equals 
       rmSync(full, { recursive: true, force: true });
     }
   }), { numRuns: 3, seed: 19, endOnFailure: true });
+}, 3 * BUILD_MS);
+
+it('a page builder killed in the middle of a republish leaves a build that the next rebuild makes whole', async () => {
+  const changes: Change[] = [{ kind: 'unpublish', type: 'movie', pick: 3 }, { kind: 'links', type: 'movie', pick: 5 }];
+  for (const each of changes) await apply(each);
+  const client = realpathSync(join(served, 'client'));
+  // The republish sets the build's records aside before it changes a file: killed then, as a crash would.
+  const watcher = watch(client, (_event, name) => {
+    if (name === MANIFEST_COPY && !existsSync(join(client, MANIFEST_COPY))) stopPageBuilder();
+  });
+  try {
+    await expect(buildAndSwap({ outDir: served })).rejects.toThrow('The page builder exited during a republish');
+  } finally {
+    watcher.close();
+  }
+  const summary = await buildAndSwap({ outDir: served });
+  const full = join(work, 'full-after-kill');
+  await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
+  try {
+    expect(differences(listing(join(served, 'client')), listing(join(full, 'out', 'client')))).toEqual([]);
+    // The cache outlived the kill: the new build rendered only what it could not trust.
+    expect(summary!.reused).toBeGreaterThan(0);
+  } finally {
+    rmSync(full, { recursive: true, force: true });
+  }
 }, 3 * BUILD_MS);

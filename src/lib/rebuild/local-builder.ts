@@ -99,7 +99,10 @@ async function startPageBuilder(outDir: string, dir: string, servedClient: strin
 async function republishWith(builder: PageBuilder): Promise<IncrementalSummary> {
   const reply = nextReply(builder);
   builder.child.send({ type: 'republish' } satisfies PageBuilderRequest);
-  const answer = await Promise.race([reply, builder.exited.then(() => { throw new Error('The page builder exited during a republish.'); })]);
+  const exit = builder.exited.then(() => 'it exited with 0', (error: Error) => error.message).then((why) => {
+    throw new Error(`The page builder exited during a republish (${why}).`);
+  });
+  const answer = await Promise.race([reply, exit]);
   if (answer.type === 'failed') throw new Error(`Republishing failed: ${answer.message}`);
   if (answer.type !== 'republished') throw new Error(`The page builder answered ${answer.type} to a republish.`);
   return answer.summary;
