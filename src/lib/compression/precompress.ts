@@ -52,7 +52,7 @@ export function precompressStatic(): AstroIntegration {
     name: 'cinecat:precompress-static',
     hooks: {
       'astro:config:done': ({ config }) => {
-        variants = new VariantCache(fileURLToPath(new URL(`${VARIANTS_DIR}/`, config.cacheDir)));
+        variants = variantCacheIn(fileURLToPath(config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = Date.now();
@@ -61,6 +61,11 @@ export function precompressStatic(): AstroIntegration {
       },
     },
   };
+}
+
+/** The variants kept under Astro's cacheDir. */
+export function variantCacheIn(cacheDir: string): VariantCache {
+  return new VariantCache(join(cacheDir, VARIANTS_DIR));
 }
 
 /** A file's identity when it was hashed, and its variant key. */

@@ -10,12 +10,12 @@
  * cut off midway leaves a build that renders what it cannot trust, never one that keeps a page under an old key.
  */
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { forgetBuildReads } from '../build-reads.ts';
 import { ENCODED_SUFFIX } from '../compression/encodings.ts';
-import { precompressFiles, VariantCache } from '../compression/precompress.ts';
+import { precompressFiles, variantCacheIn } from '../compression/precompress.ts';
 import { BUILD_START_FILE } from '../publishing/static-pages.ts';
 import { runAll } from '../run-all.ts';
 import { MANIFEST_COPY, pageKey } from './link-unchanged-pages.ts';
@@ -87,21 +87,21 @@ export async function republish(prerenderer: KeptPrerenderer, dirs: RepublishDir
   await runAll(toRender, RENDERS_AT_ONCE, async (path) => {
     const outputFile = outputFileOf(path, dirs.outDir);
     const body = await render(prerenderer, path, dirs.origin);
-    const file = join(dirs.outDir, outputFile);
+    const file = fileIn(dirs.outDir, outputFile);
     await writeAtomically(file, body);
     // A variant of the old page must not outlive it (the new one may not be worth compressing).
     await removeVariants(file);
     written.push(relative(clientDir, file));
     if (path.cacheKey === undefined) return;
-    await writeAtomically(join(dirs.cacheDir, CACHED_OUTPUT, outputFile), body);
+    await writeAtomically(fileIn(join(dirs.cacheDir, CACHED_OUTPUT), outputFile), body);
     const route = manifest.routes[path.route.component];
     // A route new to the manifest has no recorded code hash: the next build renders its pages.
     if (route) route.paths[path.pathname] = { cacheKey: path.cacheKey, outputFile };
   });
-  await precompressFiles(clientDir, written, new VariantCache(join(dirs.cacheDir, 'precompressed')));
+  await precompressFiles(clientDir, written, variantCacheIn(dirs.cacheDir));
   await runAll(gone, RENDERS_AT_ONCE, async (outputFile) => {
-    const file = join(dirs.outDir, outputFile);
-    await Promise.all([rm(file, { force: true }), removeVariants(file), rm(join(dirs.cacheDir, CACHED_OUTPUT, outputFile), { force: true })]);
+    const file = fileIn(dirs.outDir, outputFile);
+    await Promise.all([rm(file, { force: true }), removeVariants(file), rm(fileIn(join(dirs.cacheDir, CACHED_OUTPUT), outputFile), { force: true })]);
     await removeEmptyFolders(dirname(file), clientDir);
   });
 
@@ -124,14 +124,21 @@ function uniquePaths(paths: StaticPath[]): StaticPath[] {
 }
 
 /** The page's file relative to outDir, spelled as Astro's manifest spells it (the `directory` build format). */
-export function outputFileOf({ pathname, route }: StaticPath, outDir: string): string {
+function outputFileOf({ pathname, route }: StaticPath, outDir: string): string {
   const name = route.type === 'endpoint' ? pathname
     : pathname === '/' || pathname === '' ? '/index.html'
     : pathname === '/404' || pathname === '/500' ? `${pathname}.html`
     : `${pathname.replace(/\/+$/, '')}/index.html`;
-  const outDirUrl = pathToFileURL(outDir.endsWith('/') ? outDir : `${outDir}/`);
-  return new URL(`./client${encodeURI(name)}`, outDirUrl).href.slice(outDirUrl.href.length);
+  const base = folderUrl(outDir);
+  return new URL(`./client${encodeURI(name)}`, base).href.slice(base.href.length);
 }
+
+/** The file an output file of the manifest (a URL path, percent-encoded) names under `folder`, as Astro resolves it. */
+function fileIn(folder: string, outputFile: string): string {
+  return fileURLToPath(new URL(outputFile, folderUrl(folder)));
+}
+
+const folderUrl = (folder: string) => pathToFileURL(folder.endsWith(sep) ? folder : folder + sep);
 
 async function render(prerenderer: AstroPrerenderer, { pathname, route }: StaticPath, origin: string): Promise<Buffer> {
   // The URL Astro's build asks for: a page's with the trailing slash of the `directory` format.
