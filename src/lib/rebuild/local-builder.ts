@@ -41,6 +41,12 @@ interface PageBuilder {
   exited: Promise<void>;
 }
 
+/**
+ * The page builder's entry point, relative to the project. Spelled as parts, not as one path literal: Netlify's
+ * function bundler traces literal paths and would bundle the script into every function that imports this module.
+ */
+const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
+
 /** This process's page builder per served outDir. */
 const pageBuilders = new Map<string, PageBuilder>();
 
@@ -88,7 +94,7 @@ export function stopPageBuilder(outDir?: string): void {
 
 /** Runs a page builder's build into `dir` (linking unchanged pages from the served build) and keeps it for `outDir`. */
 async function startPageBuilder(outDir: string, dir: string, servedClient: string | null): Promise<void> {
-  const args = [...(process.features.typescript ? [] : ['--experimental-strip-types']), join(process.cwd(), 'scripts', 'page-builder.ts')];
+  const args = [...(process.features.typescript ? [] : ['--experimental-strip-types']), join(process.cwd(), ...PAGE_BUILDER_ENTRY)];
   const { child, exited } = startAtBuildPriority('the page builder', args, buildEnv(dir, servedClient), true);
   const builder: PageBuilder = { child, client: '', exited };
   pageBuilders.set(outDir, builder);
