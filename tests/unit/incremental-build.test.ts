@@ -28,7 +28,7 @@ describe('cache keys', () => {
 
 describe('rebuild report', () => {
   const manifest = (dependencyHash: string, keys: Record<string, string>): IncrementalManifest => ({
-    routes: { 'movie.astro': { dependencyHash, paths: Object.fromEntries(Object.entries(keys).map(([path, cacheKey]) => [path, { cacheKey }])) } },
+    routes: { 'movie.astro': { dependencyHash, paths: Object.fromEntries(Object.entries(keys).map(([path, cacheKey]) => [path, { cacheKey, outputFile: `client${path}/index.html` }])) } },
   });
 
   it('counts as reused the paths whose key and route code are unchanged', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ASTRO_MANIFEST } from '../../src/lib/rebuild/incremental-summary.ts';
 import { linkingPrerenderer, MANIFEST_COPY } from '../../src/lib/rebuild/link-unchanged-pages.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'cinecat-link-pages-'));
@@ -27,7 +28,7 @@ function setUp(name: string, cacheManifest: string) {
   const served = join(dir, 'served');
   for (const pathname of Object.keys(pages)) write(join(served, outputFile(pathname)), `old ${pathname}`);
   write(join(served, 'client', MANIFEST_COPY), manifest);
-  write(join(dir, 'cache', 'incremental-build.json'), cacheManifest);
+  write(join(dir, 'cache', ASTRO_MANIFEST), cacheManifest);
   return { served, outDir: join(dir, 'new'), cacheDir: join(dir, 'cache') };
 }
 

@@ -7,7 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { astroCacheDir } from '../settings.ts';
 
-interface RouteEntry { dependencyHash: string; paths: Record<string, { cacheKey: string }> }
+/** Astro's manifest, in its cacheDir (astro/dist/core/build/incremental.js). */
+export const ASTRO_MANIFEST = 'incremental-build.json';
+
+/** As far as this project reads and changes it; `outputFile` is relative to the build's outDir, percent-encoded. */
+interface RouteEntry { dependencyHash: string; paths: Record<string, { cacheKey: string; outputFile: string }> }
 export interface IncrementalManifest { routes: Record<string, RouteEntry> }
 
 export interface IncrementalSummary {
@@ -19,7 +23,7 @@ export interface IncrementalSummary {
 
 export async function readIncrementalManifest(cacheDir = resolve(astroCacheDir())): Promise<IncrementalManifest | null> {
   try {
-    return JSON.parse(await readFile(join(cacheDir, 'incremental-build.json'), 'utf8')) as IncrementalManifest;
+    return JSON.parse(await readFile(join(cacheDir, ASTRO_MANIFEST), 'utf8')) as IncrementalManifest;
   } catch {
     return null;
   }

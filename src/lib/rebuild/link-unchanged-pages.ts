@@ -18,15 +18,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { runAll } from '../run-all.ts';
+import { ASTRO_MANIFEST, type IncrementalManifest } from './incremental-summary.ts';
 
 /** In a build's client directory (a dotfile: the static server refuses it): Astro's manifest as the build left it. */
 export const MANIFEST_COPY = '.incremental-build.json';
-const MANIFEST = 'incremental-build.json';
 const LINKS_AT_ONCE = 8;
 /** The config runs in a copy of this module that Vite bundles: the prerenderer is kept on globalThis, which both share. */
 const KEPT = Symbol.for('cinecat.kept-prerenderer');
-
-interface Manifest { routes: Record<string, { paths: Record<string, { cacheKey: string; outputFile: string }> }> }
 
 /** `previousClient`: the served build's client directory, or undefined for a build with nothing to link from. */
 export function linkUnchangedPages(previousClient: string | undefined): AstroIntegration {
@@ -47,7 +45,7 @@ export function linkUnchangedPages(previousClient: string | undefined): AstroInt
       },
       'astro:build:ssr': () => wrapPrerenderer?.(),
       // Astro has written its manifest by now: the next build compares it with the cache's.
-      'astro:build:done': ({ dir }) => copyFile(join(cacheDir, MANIFEST), join(fileURLToPath(dir), MANIFEST_COPY)).catch(() => {}),
+      'astro:build:done': ({ dir }) => copyFile(join(cacheDir, ASTRO_MANIFEST), join(fileURLToPath(dir), MANIFEST_COPY)).catch(() => {}),
     },
   };
 }
@@ -96,12 +94,12 @@ export function linkingPrerenderer(prerenderer: AstroPrerenderer, dirs: { previo
   };
 }
 
-async function servedBuildManifest(previousClient: string, cacheDir: string): Promise<Manifest | null> {
+async function servedBuildManifest(previousClient: string, cacheDir: string): Promise<IncrementalManifest | null> {
   const [kept, current] = await Promise.all([
     readFile(join(previousClient, MANIFEST_COPY), 'utf8').catch(() => null),
-    readFile(join(cacheDir, MANIFEST), 'utf8').catch(() => null),
+    readFile(join(cacheDir, ASTRO_MANIFEST), 'utf8').catch(() => null),
   ]);
-  return kept !== null && kept === current ? JSON.parse(kept) as Manifest : null;
+  return kept !== null && kept === current ? JSON.parse(kept) as IncrementalManifest : null;
 }
 
 /** A page's key: its route and its pathname, without the trailing slash of the `directory` format. */

@@ -196,8 +196,8 @@ function buildEnv(dir: string, servedClient: string | null, env: NodeJS.ProcessE
 }
 
 /** `astro build` into `dir` in a child process, with `env` added to this process's environment. */
-export async function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  await startAtBuildPriority('astro build', [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], buildEnv(dir, null, env)).exited;
+export function astroBuild(dir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return runAtBuildPriority('astro build', [join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], buildEnv(dir, null, env));
 }
 
 /** Node with `args` in a child process at BUILD_NICENESS, stopped with this process; rejects with `what` and its stderr's end. */

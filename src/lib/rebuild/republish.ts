@@ -9,7 +9,7 @@
  * later build reuse files (Astro's manifest and its copy in the build) are set aside while files change: a republish
  * cut off midway leaves a build that renders what it cannot trust, never one that keeps a page under an old key.
  */
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
@@ -19,12 +19,7 @@ import { precompressFiles, variantCacheIn } from '../compression/precompress.ts'
 import { BUILD_START_FILE } from '../publishing/static-pages.ts';
 import { runAll } from '../run-all.ts';
 import { MANIFEST_COPY, pageKey } from './link-unchanged-pages.ts';
-import type { IncrementalSummary } from './incremental-summary.ts';
-
-/** Astro's incremental-build manifest (astro/dist/core/build/incremental.js), as far as a republish changes it. */
-interface AstroManifest {
-  routes: Record<string, { dependencyHash: string; paths: Record<string, { cacheKey: string; outputFile: string }> }>;
-}
+import { ASTRO_MANIFEST, readIncrementalManifest, type IncrementalSummary } from './incremental-summary.ts';
 
 type StaticPath = Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>[number];
 
@@ -40,7 +35,6 @@ export interface RepublishDirs {
   origin: string;
 }
 
-const MANIFEST = 'incremental-build.json';
 /** Under Astro's cacheDir: its copies of the keyed pages (astro/dist/core/build/incremental.js). */
 const CACHED_OUTPUT = 'dist';
 /** Astro's build.concurrency (astro.config.mjs). */
@@ -49,8 +43,9 @@ const RENDERS_AT_ONCE = 4;
 export async function republish(prerenderer: KeptPrerenderer, dirs: RepublishDirs): Promise<IncrementalSummary> {
   // Before the first read: a row changed after this is newer than its page, which the static-page gate knows.
   const startedAt = new Date().toISOString();
-  const manifestFile = join(dirs.cacheDir, MANIFEST);
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as AstroManifest;
+  const manifest = await readIncrementalManifest(dirs.cacheDir);
+  if (!manifest) throw new Error(`Astro's manifest (${ASTRO_MANIFEST}) is not in ${dirs.cacheDir}: only a build can republish.`);
+  const manifestFile = join(dirs.cacheDir, ASTRO_MANIFEST);
   prerenderer.app?.routeCache?.clearAll();
   forgetBuildReads();
   const paths = uniquePaths(await prerenderer.getStaticPaths());
