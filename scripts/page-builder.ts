@@ -8,12 +8,14 @@ import { build } from 'astro';
 import { keptPrerenderer } from '../src/lib/rebuild/link-unchanged-pages.ts';
 import type { PageBuilderReply, PageBuilderRequest } from '../src/lib/rebuild/local-builder.ts';
 import { republish } from '../src/lib/rebuild/republish.ts';
+import { keepRouteFingerprints } from '../src/lib/rebuild/route-fingerprints.ts';
 import { errorMessage } from '../src/lib/http/respond.ts';
 import { astroCacheDir, astroOutDir, canonicalSiteUrl } from '../src/lib/settings.ts';
 
 const reply = (message: PageBuilderReply) => { process.send!(message); };
 process.on('disconnect', () => process.exit(0));
 
+keepRouteFingerprints();
 // Per-page lines would be 40,000 writes to a pipe nobody reads; warnings and errors still reach stderr.
 await build({ logLevel: 'warn' });
 const prerenderer = keptPrerenderer();

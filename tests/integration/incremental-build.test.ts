@@ -220,3 +220,25 @@ it('a page builder killed in the middle of a republish leaves a build that the n
     rmSync(full, { recursive: true, force: true });
   }
 }, 3 * BUILD_MS);
+
+it('a route that had no page when the page builder built keeps the pages its republishes give it', async () => {
+  // The seeded catalogue has no franchise: a new page builder's build records no franchise route.
+  stopPageBuilder();
+  await restoreBackup(db, backup, 'replace');
+  await buildAndSwap({ outDir: served });
+  const movie = await db.selectFrom('movies').select('id').where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  await db.insertInto('collections').values({ id: 4242, name: 'Republished Saga', overview: null, poster_path: null, backdrop_path: null }).execute();
+  await db.updateTable('movies').set({ collection_id: 4242 }).where('id', '=', movie.id).execute();
+  await buildAndSwap({ outDir: served });
+  // Another edit: the franchise route's rows are as they were, so this republish reuses its records.
+  await apply({ kind: 'links', type: 'movie', pick: 1 });
+  await buildAndSwap({ outDir: served });
+  const full = join(work, 'full-new-route');
+  await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
+  try {
+    expect(existsSync(join(served, 'client', 'franchise', '4242', 'republished-saga', 'index.html'))).toBe(true);
+    expect(differences(listing(join(served, 'client')), listing(join(full, 'out', 'client')))).toEqual([]);
+  } finally {
+    rmSync(full, { recursive: true, force: true });
+  }
+}, 3 * BUILD_MS);

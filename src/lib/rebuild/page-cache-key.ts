@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { publicSettings } from '../settings.ts';
 
 /** What every page shows besides its props: the public settings read at render time, and the footer's year. */
-function buildWideKey(): string {
+export function buildWideKey(): string {
   return JSON.stringify({ settings: publicSettings(), year: new Date().getFullYear() });
 }
 

@@ -1,7 +1,8 @@
 /**
  * A republish: the served build brought up to date in place by the process that built it (scripts/page-builder.ts),
  * with the prerenderer that build kept (link-unchanged-pages.ts). No Vite, no walk over every file: it asks every
- * route for its paths and keys again, renders the pages whose key changed (and the few fixed pages without one),
+ * route for its paths and keys again (a route whose rows did not change answers from its records,
+ * route-fingerprints.ts), renders the pages whose key changed (and the few fixed pages without one),
  * removes the pages that are gone, and keeps Astro's cache as a build would have left it, so the next `astro build`
  * still restores or links every page it did not render.
  *
@@ -20,6 +21,7 @@ import { BUILD_START_FILE } from '../publishing/static-pages.ts';
 import { runAll } from '../run-all.ts';
 import { MANIFEST_COPY, pageKey } from './link-unchanged-pages.ts';
 import { ASTRO_MANIFEST, readIncrementalManifest, type IncrementalSummary } from './incremental-summary.ts';
+import { forgetRouteFingerprints, withReusedRoutes } from './route-fingerprints.ts';
 
 type StaticPath = Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>[number];
 
@@ -41,6 +43,15 @@ const CACHED_OUTPUT = 'dist';
 const RENDERS_AT_ONCE = 4;
 
 export async function republish(prerenderer: KeptPrerenderer, dirs: RepublishDirs): Promise<IncrementalSummary> {
+  try {
+    return await republishPages(prerenderer, dirs);
+  } catch (error) {
+    forgetRouteFingerprints();
+    throw error;
+  }
+}
+
+async function republishPages(prerenderer: KeptPrerenderer, dirs: RepublishDirs): Promise<IncrementalSummary> {
   // Before the first read: a row changed after this is newer than its page, which the static-page gate knows.
   const startedAt = new Date().toISOString();
   const manifest = await readIncrementalManifest(dirs.cacheDir);
@@ -48,7 +59,7 @@ export async function republish(prerenderer: KeptPrerenderer, dirs: RepublishDir
   const manifestFile = join(dirs.cacheDir, ASTRO_MANIFEST);
   prerenderer.app?.routeCache?.clearAll();
   forgetBuildReads();
-  const paths = uniquePaths(await prerenderer.getStaticPaths());
+  const paths = uniquePaths(await withReusedRoutes(() => prerenderer.getStaticPaths()));
 
   const summary: IncrementalSummary = { rendered: 0, reused: 0 };
   const toRender: StaticPath[] = [];
@@ -89,9 +100,10 @@ export async function republish(prerenderer: KeptPrerenderer, dirs: RepublishDir
     written.push(relative(clientDir, file));
     if (path.cacheKey === undefined) return;
     await writeAtomically(fileIn(join(dirs.cacheDir, CACHED_OUTPUT), outputFile), body);
-    const route = manifest.routes[path.route.component];
-    // A route new to the manifest has no recorded code hash: the next build renders its pages.
-    if (route) route.paths[path.pathname] = { cacheKey: path.cacheKey, outputFile };
+    // A route new to the manifest gets a code hash no build has: the next build renders its pages, while the next
+    // republish keeps them (route-fingerprints.ts may give it no props to render them with).
+    const route = (manifest.routes[path.route.component] ??= { dependencyHash: '', paths: {} });
+    route.paths[path.pathname] = { cacheKey: path.cacheKey, outputFile };
   });
   await precompressFiles(clientDir, written, variantCacheIn(dirs.cacheDir));
   await runAll(gone, RENDERS_AT_ONCE, async (outputFile) => {
