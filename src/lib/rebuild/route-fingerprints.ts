@@ -68,14 +68,15 @@ export async function keyedRoutePaths<Entry extends { params: Record<string, str
 
   records.routes.delete(route);
   const unread = inputsBesidesRows();
-  const { entries, queries, fingerprints } = await inOneSnapshot(db, async (snapshot) => {
+  const { loaded, queries, fingerprints } = await inOneSnapshot(db, async (snapshot) => {
     const recorder = new QueryRecorder();
-    const loaded = await load(snapshot.withPlugin(recorder));
-    const fingerprinted = Promise.all(recorder.executed.map((query) => fingerprintOf(snapshot, query)));
-    // The database takes the fingerprints while this process hashes the props.
-    await new Promise((resolve) => setImmediate(resolve));
-    return { entries: withCacheKeys(loaded), queries: recorder.executed, fingerprints: await fingerprinted };
+    const rows = await load(snapshot.withPlugin(recorder));
+    const taken = [];
+    for (const query of recorder.executed) taken.push(await fingerprintOf(snapshot, query));
+    return { loaded: rows, queries: recorder.executed, fingerprints: taken };
   });
+  // Outside the snapshot: the embedded database has one session, which other connections wait for while it is open.
+  const entries = withCacheKeys(loaded);
   records.routes.set(route, { unread, queries, fingerprints, paths: entries.map(({ params, cacheKey }) => ({ params, cacheKey })) });
   return entries;
 }
