@@ -1,8 +1,8 @@
 /**
- * A republish asks every route for its paths and keys again, and the big routes read the whole catalogue to answer
- * (about 25 s of a republish at 50k titles, almost all of it this process mapping rows). A route's paths are a
- * function of the rows its queries return, so the page builder (scripts/page-builder.ts) records those queries when
- * a route loads, with a fingerprint of each one's rows taken by the database. A republish reuses the route's paths
+ * A republish asks every route for its paths and keys again, and the big routes read and map the whole catalogue to
+ * answer. A route's paths are a function of the rows its queries return, so the page builder
+ * (scripts/page-builder.ts) records those queries when a route loads, with a fingerprint of each one's rows taken by
+ * the database. A republish reuses the route's paths
  * and keys, without loading it, when every fingerprint is unchanged: then no page of the route can have a new key.
  *
  * The queries and their fingerprints are read in one snapshot, so a write that lands while a route loads shows as a
