@@ -164,6 +164,17 @@ function differences(incremental: Map<string, string>, full: Map<string, string>
     .sort();
 }
 
+/** The files of a fresh full build of the database as it is now (its own, empty cache), as `listing` gives them. */
+async function freshFullBuild(name: string): Promise<Map<string, string>> {
+  const full = join(work, name);
+  try {
+    await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
+    return listing(join(full, 'out', 'client'));
+  } finally {
+    rmSync(full, { recursive: true, force: true });
+  }
+}
+
 const change = fc.record({ kind: fc.constantFrom(...CHANGES), type: fc.constantFrom<ContentType>('movie', 'tv'), pick: fc.nat(999) });
 
 it('after any sequence of admin changes, the republished or rebuilt site equals a fresh full build, file for file', async () => {
@@ -175,23 +186,17 @@ it('after any sequence of admin changes, the republished or rebuilt site equals 
     for (const each of changes) await apply(each);
     const previous = realpathSync(join(served, 'client'));
     const summary = await buildAndSwap({ outDir: served });
-    const full = join(work, `full-${run}`);
-    // A fresh full build: its own, empty cache.
-    await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
+    const full = await freshFullBuild(`full-${run}`);
     const context = JSON.stringify({ changes, restarted });
-    try {
-      expect(differences(listing(join(served, 'client')), listing(join(full, 'out', 'client'))), context).toEqual([]);
-      // Not a full build in disguise: a few changes leave most pages as they were.
-      expect(summary!.reused, context).toBeGreaterThan(0);
-      if (restarted) {
-        // A new build, whose reused pages are the served build's own files, linked (link-unchanged-pages.ts).
-        expect(pagesSharedWith(previous, join(served, 'client')), context).toBeGreaterThan(0);
-      } else {
-        // Republished in place: the served build is the one served before.
-        expect(realpathSync(join(served, 'client')), context).toBe(previous);
-      }
-    } finally {
-      rmSync(full, { recursive: true, force: true });
+    expect(differences(listing(join(served, 'client')), full), context).toEqual([]);
+    // Not a full build in disguise: a few changes leave most pages as they were.
+    expect(summary!.reused, context).toBeGreaterThan(0);
+    if (restarted) {
+      // A new build, whose reused pages are the served build's own files, linked (link-unchanged-pages.ts).
+      expect(pagesSharedWith(previous, join(served, 'client')), context).toBeGreaterThan(0);
+    } else {
+      // Republished in place: the served build is the one served before.
+      expect(realpathSync(join(served, 'client')), context).toBe(previous);
     }
   }), { numRuns: 3, seed: 19, endOnFailure: true });
 }, 3 * BUILD_MS);
@@ -210,15 +215,9 @@ it('a page builder killed in the middle of a republish leaves a build that the n
     watcher.close();
   }
   const summary = await buildAndSwap({ outDir: served });
-  const full = join(work, 'full-after-kill');
-  await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
-  try {
-    expect(differences(listing(join(served, 'client')), listing(join(full, 'out', 'client')))).toEqual([]);
-    // The cache outlived the kill: the new build rendered only what it could not trust.
-    expect(summary!.reused).toBeGreaterThan(0);
-  } finally {
-    rmSync(full, { recursive: true, force: true });
-  }
+  expect(differences(listing(join(served, 'client')), await freshFullBuild('full-after-kill'))).toEqual([]);
+  // The cache outlived the kill: the new build rendered only what it could not trust.
+  expect(summary!.reused).toBeGreaterThan(0);
 }, 3 * BUILD_MS);
 
 it('a route that had no page when the page builder built keeps the pages its republishes give it', async () => {
@@ -233,12 +232,6 @@ it('a route that had no page when the page builder built keeps the pages its rep
   // Another edit: the franchise route's rows are as they were, so this republish reuses its records.
   await apply({ kind: 'links', type: 'movie', pick: 1 });
   await buildAndSwap({ outDir: served });
-  const full = join(work, 'full-new-route');
-  await astroBuild(join(full, 'out'), { ASTRO_CACHE_DIR: join(full, 'cache') });
-  try {
-    expect(existsSync(join(served, 'client', 'franchise', '4242', 'republished-saga', 'index.html'))).toBe(true);
-    expect(differences(listing(join(served, 'client')), listing(join(full, 'out', 'client')))).toEqual([]);
-  } finally {
-    rmSync(full, { recursive: true, force: true });
-  }
+  expect(existsSync(join(served, 'client', 'franchise', '4242', 'republished-saga', 'index.html'))).toBe(true);
+  expect(differences(listing(join(served, 'client')), await freshFullBuild('full-new-route'))).toEqual([]);
 }, 3 * BUILD_MS);
