@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
  * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
- * and that catalogue's memory, the prerender time and peak memory of a full build, the times of a server's first
- * rebuild and of the republish of one title edit after it (with the pages each rendered and reused), and the delay of a
- * takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
+ * and that catalogue's memory, the time and peak memory of a full build by the page builder (as `npm start` builds),
+ * the times of that page builder's republish of one title edit, the first after a start and later ones (with the
+ * pages each rendered and reused), and the delay of a takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  * With --soak, the soak benchmark (scripts/lib/soak/run.ts): the built site under minutes of mixed traffic, its
  * memory every minute; exits 1 when a target is missed.
@@ -28,7 +28,7 @@ import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { updateMovieLinks } from '../src/lib/admin/titles.ts';
-import { buildAndSwap, stopPageBuilder } from '../src/lib/rebuild/local-builder.ts';
+import { buildAndSwap, buildServedOutput, stopPageBuilder } from '../src/lib/rebuild/local-builder.ts';
 import { childEnv, setSetting } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
 import { measureTakedowns } from './lib/takedown-bench.ts';
@@ -149,18 +149,17 @@ try {
     setSetting('EMBEDDED_DB_PORT', String(port));
     setSetting('ASTRO_OUT_DIR', outDir);
     setSetting('ASTRO_CACHE_DIR', join(workDir, 'cache'));
-    const { build } = await import('astro');
-    await timed('astro build (prerender every page)', () => build({ logLevel: 'warn' }));
-    console.log(`${'peak memory (RSS) of this process'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(9)} MB`);
-    // Title edits republished as `npm start` does it. A server's first rebuild is an incremental build by its page
-    // builder (a child process), swapped in; every later one is that page builder's republish in place.
+    // Built as `npm start` builds: by the page builder (a child process), which then republishes every title edit
+    // in place, the first one after a start included.
+    const built = await timed('full build (page builder, as npm start does)', () => buildServedOutput(outDir, { keepPageBuilder: true }));
+    console.log(`${'  peak memory (RSS) of the page builder'.padEnd(44)} ${String(built.peakRssMb).padStart(9)} MB`);
     const edited = await db.selectFrom('movies').select('id').where('tmdb_id', '=', pages[0]!.tmdbId).executeTakeFirstOrThrow();
     let edits = 0;
     const editAndRebuild = async () => {
       await updateMovieLinks(db, edited.id, { streamUrl: `https://stream.example/bench-edit-${++edits}`, downloadUrl: null });
       return buildAndSwap({ outDir });
     };
-    const rebuilds = [['first rebuild of a server (incremental build)', 1], ['one-edit republish (page builder, in place)', 3]] as const;
+    const rebuilds = [['one-edit republish, the first after a start', 1], ['one-edit republish (page builder, in place)', 3]] as const;
     for (const [label, repeat] of rebuilds) {
       const summary = await timed(label, editAndRebuild, repeat);
       console.log(`${'  pages rendered / reused'.padEnd(44)} ${summary?.rendered ?? '?'} / ${summary?.reused ?? '?'} (and the fixed pages without a cache key, always rendered)`);

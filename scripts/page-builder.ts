@@ -30,4 +30,4 @@ process.on('message', (message: PageBuilderRequest) => {
     (error: unknown) => reply({ type: 'failed', message: errorMessage(error) }),
   ));
 });
-reply({ type: 'built' });
+reply({ type: 'built', peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });

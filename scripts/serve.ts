@@ -8,20 +8,34 @@
  * Astro's middleware runs, so their headers are set here; on-demand answers set their own in src/middleware.ts,
  * which take precedence (Node merges headers set here with those the answer writes).
  *
- *   node scripts/serve.ts [dist/server/entry.mjs]     (HOST, PORT as for the adapter)
+ * With `--build` (npm start) it first builds the site into the entry's outDir with a page builder, which stays for
+ * the server's rebuilds when they run locally (src/lib/rebuild/local-builder.ts: buildServedOutput).
+ *
+ *   node scripts/serve.ts [--build] [dist/server/entry.mjs]     (HOST, PORT as for the adapter)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
 import { getDb } from '../src/lib/db.ts';
 import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
 import { StaticPageGate } from '../src/lib/publishing/static-pages.ts';
+import { rebuildMode } from '../src/lib/rebuild/index.ts';
+import { buildServedOutput } from '../src/lib/rebuild/local-builder.ts';
 import { knownHostsOnly } from '../src/lib/security/allowed-hosts.ts';
 import { staticFileHeaders } from '../src/lib/security/headers.ts';
 import { serverHost, serverPort } from '../src/lib/settings.ts';
 
-const entry = resolve(process.argv[2] ?? 'dist/server/entry.mjs');
+const { values: options, positionals } = parseArgs({ options: { build: { type: 'boolean', default: false } }, allowPositionals: true });
+const entry = resolve(positionals[0] ?? 'dist/server/entry.mjs');
+if (options.build) {
+  console.log('Building the site from the database…');
+  const started = performance.now();
+  const built = await buildServedOutput(dirname(dirname(entry)), { keepPageBuilder: rebuildMode() === 'local' });
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s: ${built.rendered} pages rendered, `
+    + `${built.reused} reused from the last build (peak memory ${built.peakRssMb} MB).`);
+}
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
 const onDemand = (req: IncomingMessage, res: ServerResponse) => void handler(req, res);
 // Where the build's static files are (`<outDir>/client`, a symlink swapped by local rebuilds).

@@ -7,11 +7,10 @@
 import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
-import { resetServedOutput, serveFromBuildsDir } from '../src/lib/rebuild/local-builder.ts';
 import { isProductionDeployment, serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
 import { stopTogether } from './lib/processes.ts';
-import { buildSite, serveSite } from './lib/site.ts';
+import { BUILD_AND_START_TIMEOUT_MS, serveSite, waitForSite } from './lib/site.ts';
 
 const port = serverPort();
 const host = serverHost();
@@ -31,20 +30,18 @@ try {
   process.exit(1);
 }
 
-// Admin changes rebuild in the background and swap dist/client (a symlink then); start from a plain build.
-await resetServedOutput();
-const buildEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
-await buildSite({ ...buildEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}` });
-await serveFromBuildsDir();
-
-const server = serveSite({ ...buildEnv, HOST: host, PORT: String(port) });
+// The server builds the site before it listens, with the page builder that then republishes its admin changes.
+const databaseEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
+const server = serveSite({ ...databaseEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}`, HOST: host, PORT: String(port) }, { build: true });
 stopTogether(server, database.close);
 
 const accounts = demoAccounts
   ? `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n  Demo user:  ${DEMO_USER.email} / ${DEMO_USER.password}`
   : '  Create an admin with `npm run create-admin -- you@example.com` (no demo accounts outside the embedded demo).';
-console.log(`
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+// Said once the site answers. Should the server exit first, stopTogether ends this process with it.
+waitForSite(origin, server, BUILD_AND_START_TIMEOUT_MS).then(() => console.log(`
   CineCat is running at http://localhost:${port}
 ${accounts}
   Press Ctrl-C to stop; the data stays in ./data.
-`);
+`), (error: Error) => console.error(error.message));

@@ -9,12 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionKeys } from '../../src/lib/accounts/session.ts';
 import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
-import { serveFromBuildsDir } from '../../src/lib/rebuild/local-builder.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import type { Engine } from './load-bench/report.ts';
 import { freePort } from './ports.ts';
 import { stopProcess } from './processes.ts';
-import { buildSite, serveSite, waitForSite } from './site.ts';
+import { BUILD_AND_START_TIMEOUT_MS, serveSite, waitForSite } from './site.ts';
 
 export interface CatalogueSize { movies: number; shows: number; people: number }
 
@@ -64,10 +63,8 @@ export async function withBenchSite<T>(options: BenchSiteOptions, task: (site: B
       ...database.env, ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: origin, AUTH_SECRET: keys.secret,
       HOST: '127.0.0.1', PORT: String(port), OUTBOX_DIR: join(workDir, 'outbox'), ...options.env?.(workDir),
     };
-    await step('build (prerender every page)', () => buildSite(env));
-    await serveFromBuildsDir(env.ASTRO_OUT_DIR);
-    server = serveSite(env);
-    await waitForSite(origin, server);
+    server = serveSite(env, { build: true });
+    await step('build (prerender every page) and start, as npm start does', () => waitForSite(origin, server!, BUILD_AND_START_TIMEOUT_MS));
     return await task({ database, origin, keys, server, workDir });
   } finally {
     if (server) await stopProcess(server);

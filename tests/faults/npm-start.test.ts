@@ -1,21 +1,25 @@
 /**
  * The newcomer's default: the whole `npm start` (the embedded database inside it, the web server its child) killed
  * with SIGKILL during a burst of writes, then started again: the data directory opens and every write answered
- * 2xx before the kill is there.
+ * 2xx before the kill is there. Started again, with local rebuilds, its first rebuild republishes the build it serves
+ * in place: the page builder that built it stayed.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { freePort } from '../support/ports.ts';
-import { AUTH_SECRET, caseDir, reportRecovery, startProcess, waitUntil, type Running } from './support/harness.ts';
+import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
+import { AUTH_SECRET, caseDir, jsonRequest, reportRecovery, signedIn, startProcess, waitUntil, type Running } from './support/harness.ts';
 import { missingWrites, startWriteBurst } from './support/writes.ts';
 
 describe('npm start killed during a burst of writes', () => {
   let start: Running | undefined;
   let db: Kysely<Database> | undefined;
+  const dir = caseDir('npm-start');
+  let origin = '';
 
   afterAll(async () => {
     await db?.destroy();
@@ -23,16 +27,15 @@ describe('npm start killed during a burst of writes', () => {
   });
 
   it('opens its data directory again with every acknowledged write', async () => {
-    const dir = caseDir('npm-start');
     const dataDir = join(dir, 'pglite');
     // Seeded already, so `npm start` only builds (no demo seeding of 1,500 movies).
     cpSync(inject('faultsDataTemplate'), dataDir, { recursive: true });
     const [webPort, dbPort] = [await freePort(), await freePort()];
-    const origin = `http://127.0.0.1:${webPort}`;
+    origin = `http://127.0.0.1:${webPort}`;
     const env = { HOST: '127.0.0.1', PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort), EMBEDDED_DB_DIR: dataDir,
-      ASTRO_OUT_DIR: join(dir, 'dist'), SITE_URL: origin, AUTH_SECRET, REBUILD_MODE: 'off' };
-    const npmStart = async () => {
-      const running = startProcess(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env);
+      ASTRO_OUT_DIR: join(dir, 'dist'), SITE_URL: origin, AUTH_SECRET };
+    const npmStart = async (rebuilds: 'off' | 'local') => {
+      const running = startProcess(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { ...env, REBUILD_MODE: rebuilds === 'off' ? 'off' : '' });
       await waitUntil('npm start to serve the site', async () => {
         if (running.child.exitCode !== null) throw new Error(`npm start exited:\n${running.output()}`);
         return fetch(`${origin}/api/requests`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
@@ -40,7 +43,7 @@ describe('npm start killed during a burst of writes', () => {
       return running;
     };
 
-    start = await npmStart();
+    start = await npmStart('off');
     db = await createDb({ kind: 'embedded', port: dbPort });
     const burst = await startWriteBurst(db, origin, 8);
     await waitUntil('acknowledged writes', () => burst.acknowledged.length >= 60);
@@ -49,11 +52,33 @@ describe('npm start killed during a burst of writes', () => {
     await db.destroy();
 
     const restart = performance.now();
-    start = await npmStart();
+    start = await npmStart('local');
     reportRecovery('npm start serving again after the kill (including its build)', performance.now() - restart);
     db = await createDb({ kind: 'embedded', port: dbPort });
     expect(burst.acknowledged.length).toBeGreaterThanOrEqual(60);
     expect(await missingWrites(db, burst.acknowledged)).toEqual([]);
     console.log(`[faults] npm start: ${burst.acknowledged.length} writes acknowledged before the kill, none lost`);
+  });
+
+  it('republishes the build it serves in place, its first rebuild included', async () => {
+    const admin = await signedIn(db!, 'admin');
+    // A change only a rebuild shows: the newest movie (Recently Added on the home page) renamed in the database.
+    const renamed = 'Renamed after npm start';
+    const newest = await db!.selectFrom('movies').select('id').where('is_published', '=', true)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await db!.updateTable('movies').set({ title: renamed, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
+    const requested = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, admin.cookie));
+    expect(requested.status).toBe(202);
+    let state: RebuildState | undefined;
+    await waitUntil('the rebuild to end', async () => {
+      const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: admin.cookie } });
+      state = (await response.json()) as RebuildState;
+      return state.status === 'succeeded' || state.status === 'failed';
+    }, 300_000);
+    expect(state).toMatchObject({ status: 'succeeded', error: null });
+    expect(await (await fetch(origin)).text()).toContain(renamed);
+    // No build folder beside the one npm start built: its page builder rewrote the changed pages where they are.
+    expect(readdirSync(join(dir, 'dist', 'builds'))).toEqual(['0-initial']);
+    expect(start!.output()).toMatch(/\[rebuild\] \d+ pages rendered, \d+ reused/);
   });
 });

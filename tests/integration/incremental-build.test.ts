@@ -3,8 +3,9 @@
  * incremental build, with src/lib/rebuild/page-cache-key.ts and src/lib/compression/precompress.ts): after any
  * sequence of admin changes, made with the domain functions the admin endpoints call, the output the server serves
  * equals a fresh full build of the same database, file for file: pages, fragments, sitemaps and precompressed
- * variants. Runs alternate: most republish in place with the page builder that ran the last build; every third
- * stops it first, as a server restart does, so a new one builds incrementally beside the served build.
+ * variants. The served build is npm start's (buildServedOutput), and the first run republishes it in place. Runs
+ * alternate: most republish in place with the page builder that ran the last build; every third stops it first, as
+ * a server whose page builder died does, so a new one builds incrementally beside the served build.
  *
  * Declared build stamps that may differ: `.build-start` (BUILD_START_FILE: when each build began reading the
  * database, never served), the copy of Astro's manifest that the next rebuild links pages by (MANIFEST_COPY, never
@@ -16,7 +17,7 @@
  * `astro build` (a full one per run), hence few runs.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, watch } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Kysely } from 'kysely';
 import fc from 'fast-check';
@@ -30,7 +31,7 @@ import { updateEpisode } from '../../src/lib/admin/episodes.ts';
 import { createBackup, type Backup } from '../../src/lib/backup/backup.ts';
 import { restoreBackup } from '../../src/lib/backup/restore.ts';
 import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
-import { astroBuild, buildAndSwap, stopPageBuilder } from '../../src/lib/rebuild/local-builder.ts';
+import { astroBuild, buildAndSwap, buildServedOutput, stopPageBuilder } from '../../src/lib/rebuild/local-builder.ts';
 import { MANIFEST_COPY } from '../../src/lib/rebuild/link-unchanged-pages.ts';
 import { createTmdbClient, type TmdbClient } from '../../src/lib/tmdb/client.ts';
 import { addTitle, personDetails } from '../../src/lib/tmdb/actions.ts';
@@ -67,8 +68,7 @@ beforeAll(async () => {
   vi.stubEnv('EMBEDDED_DB_PORT', String(port));
   vi.stubEnv('ASTRO_CACHE_DIR', join(work, 'cache'));
   vi.stubEnv('SITE_URL', 'http://localhost:4321');
-  mkdirSync(served);
-  await buildAndSwap({ outDir: served });
+  await buildServedOutput(served, { keepPageBuilder: true });
 }, BUILD_MS);
 
 afterAll(async () => {

@@ -9,7 +9,8 @@
  *
  * The process that ran a build (the page builder, scripts/page-builder.ts) stays: the next rebuild republishes the
  * served build in place with it (republish.ts), each file by rename(2), without another Vite build or a walk over
- * every page. A fresh build runs when there is no page builder yet, or it died, or another build is being served.
+ * every page. `npm start`'s own build is a page builder's (buildServedOutput), so a server's first rebuild is already
+ * a republish. A fresh build runs when there is no page builder, or it died, or another build is being served.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
@@ -32,7 +33,7 @@ export interface LocalBuildOptions {
 
 /** What local-builder.ts asks the page builder (scripts/page-builder.ts), and what it answers. */
 export type PageBuilderRequest = { type: 'republish' };
-export type PageBuilderReply = { type: 'built' } | { type: 'republished'; summary: IncrementalSummary } | { type: 'failed'; message: string };
+export type PageBuilderReply = { type: 'built'; peakRssMb: number } | { type: 'republished'; summary: IncrementalSummary } | { type: 'failed'; message: string };
 
 interface PageBuilder {
   child: ChildProcess;
@@ -47,8 +48,12 @@ interface PageBuilder {
  */
 const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 
-/** This process's page builder per served outDir. */
-const pageBuilders = new Map<string, PageBuilder>();
+/**
+ * This process's page builder per served outDir. Kept on globalThis: scripts/serve.ts starts the one of npm start's
+ * build, and the server bundle's own copy of this module republishes with it.
+ */
+const PAGE_BUILDERS = Symbol.for('cinecat.page-builders');
+const pageBuilders = ((globalThis as { [PAGE_BUILDERS]?: Map<string, PageBuilder> })[PAGE_BUILDERS] ??= new Map());
 
 export function servedOutDir(): string {
   return resolve(astroOutDir() ?? 'dist');
@@ -70,7 +75,10 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<Inc
   const buildDir = join(buildsDir, stamp);
   await mkdir(buildsDir, { recursive: true });
   try {
-    await (options.build ?? ((dir, served) => startPageBuilder(outDir, dir, served)))(buildDir, servedClient);
+    await (options.build ?? (async (dir, served) => {
+      const { builder: started } = await startPageBuilder(outDir, dir, served);
+      started.client = await realpath(join(dir, 'client'));
+    }))(buildDir, servedClient);
     await swapClientDir(outDir, join(buildDir, 'client'));
   } catch (error) {
     stopPageBuilder(outDir);
@@ -83,6 +91,30 @@ export async function buildAndSwap(options: LocalBuildOptions = {}): Promise<Inc
   return after && incrementalSummary(before, after);
 }
 
+/** What npm start's build did, and the most memory its page builder used. */
+export type ServedOutputBuild = IncrementalSummary & { peakRssMb: number };
+
+/**
+ * npm start's build, before its server takes requests: a page builder builds `<outDir>` itself (over what a previous
+ * run left), which is then served from `builds/` (serveFromBuildsDir). With `keepPageBuilder` it stays for this
+ * process's rebuilds, so the first is a republish; otherwise it ends with the build.
+ */
+export async function buildServedOutput(outDir: string, options: { keepPageBuilder: boolean }): Promise<ServedOutputBuild> {
+  stopPageBuilder(outDir);
+  await resetServedOutput(outDir);
+  const before = await readIncrementalManifest();
+  try {
+    const { builder, peakRssMb } = await startPageBuilder(outDir, outDir, null);
+    await serveFromBuildsDir(outDir);
+    builder.client = await realpath(join(outDir, 'client'));
+    if (!options.keepPageBuilder) stopPageBuilder(outDir);
+    return { ...incrementalSummary(before, (await readIncrementalManifest()) ?? { routes: {} }), peakRssMb };
+  } catch (error) {
+    stopPageBuilder(outDir);
+    throw error;
+  }
+}
+
 /** Stops the page builder of `outDir` (every one without), if this process started one. */
 export function stopPageBuilder(outDir?: string): void {
   for (const [dir, builder] of pageBuilders) {
@@ -92,14 +124,18 @@ export function stopPageBuilder(outDir?: string): void {
   }
 }
 
-/** Runs a page builder's build into `dir` (linking unchanged pages from the served build) and keeps it for `outDir`. */
-async function startPageBuilder(outDir: string, dir: string, servedClient: string | null): Promise<void> {
+/**
+ * Runs a page builder's build into `dir` (linking unchanged pages from the served build) and keeps it for `outDir`;
+ * the caller sets its `client` once that build is where it will be served from.
+ */
+async function startPageBuilder(outDir: string, dir: string, servedClient: string | null): Promise<{ builder: PageBuilder; peakRssMb: number }> {
   const args = [...(process.features.typescript ? [] : ['--experimental-strip-types']), join(process.cwd(), ...PAGE_BUILDER_ENTRY)];
   const { child, exited } = startAtBuildPriority('the page builder', args, buildEnv(dir, servedClient), true);
   const builder: PageBuilder = { child, client: '', exited };
   pageBuilders.set(outDir, builder);
-  await Promise.race([nextReply(builder), exited.then(() => { throw new Error('The page builder exited before its build was done.'); })]);
-  builder.client = await realpath(join(dir, 'client'));
+  const reply = await Promise.race([nextReply(builder), exited.then(() => { throw new Error('The page builder exited before its build was done.'); })]);
+  if (reply.type !== 'built') throw new Error(`The page builder answered ${reply.type} to its build.`);
+  return { builder, peakRssMb: reply.peakRssMb };
 }
 
 async function republishWith(builder: PageBuilder): Promise<IncrementalSummary> {
