@@ -4,10 +4,8 @@
  */
 import { cpSync, existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { expect, inject, it } from 'vitest';
-import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
-import { caseDir, describeEachEngine, jsonRequest, reportRecovery, signedIn, waitUntil } from './support/harness.ts';
+import { caseDir, describeEachEngine, endedRebuild, renameNewestMovie, reportRecovery, requestRebuild, signedIn, waitUntil } from './support/harness.ts';
 
 describeEachEngine('the web server killed during a rebuild (%s)', 'rebuild', (fault) => {
   it('keeps serving the old pages, and the next rebuild succeeds without stray folders', async () => {
@@ -25,21 +23,15 @@ describeEachEngine('the web server killed during a rebuild (%s)', 'rebuild', (fa
     };
     const before = await home(site.origin);
     expect(before.status).toBe(200);
-    // A change only a new build shows: the newest movie (Recently Added on the home page) renamed in the database.
+    // A change only a new build shows (renameNewestMovie).
     const renamed = `Renamed before the rebuild (${engine})`;
     const homePage = async (origin: string) => {
       const { status, body } = await home(origin);
       return { status, asBefore: body === before.body, showsChange: body.includes(renamed) };
     };
-    const newest = await database.db.selectFrom('movies').select('id').where('is_published', '=', true)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await database.db.updateTable('movies').set({ title: renamed, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
+    await renameNewestMovie(database.db, renamed);
 
-    const requestRebuild = async (origin: string) => {
-      const response = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, admin.cookie));
-      expect(response.status).toBe(202);
-    };
-    await requestRebuild(site.origin);
+    await requestRebuild(site.origin, admin.cookie);
     // Under way: its folder exists and astro has started writing into it (0-initial is where the first swap moves
     // the served build).
     const newBuilds = () => (existsSync(buildsDir) ? readdirSync(buildsDir) : []).filter((name) => name !== '0-initial');
@@ -53,15 +45,8 @@ describeEachEngine('the web server killed during a rebuild (%s)', 'rebuild', (fa
     expect(await homePage(site.origin)).toEqual({ status: 200, asBefore: true, showsChange: false });
     reportRecovery(`${engine}: old pages served again after a kill mid-rebuild`, performance.now() - restart);
 
-    await requestRebuild(site.origin);
-    const origin = site.origin;
-    let state: RebuildState | undefined;
-    await waitUntil('the next rebuild to end', async () => {
-      const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: admin.cookie } });
-      state = (await response.json()) as RebuildState;
-      return state.status === 'succeeded' || state.status === 'failed';
-    }, 600_000);
-    expect(state).toMatchObject({ status: 'succeeded', error: null });
+    await requestRebuild(site.origin, admin.cookie);
+    expect(await endedRebuild(site.origin, admin.cookie, 600_000)).toMatchObject({ status: 'succeeded', error: null });
     expect(await homePage(site.origin)).toEqual({ status: 200, asBefore: false, showsChange: true });
 
     // What stays: the build now served, and the one served before it (requests may still stream from it).

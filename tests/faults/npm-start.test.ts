@@ -6,13 +6,14 @@
  */
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { freePort } from '../support/ports.ts';
-import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
-import { AUTH_SECRET, caseDir, jsonRequest, reportRecovery, signedIn, startProcess, waitUntil, type Running } from './support/harness.ts';
+import {
+  AUTH_SECRET, caseDir, endedRebuild, renameNewestMovie, reportRecovery, requestRebuild, signedIn, startProcess, waitUntil, type Running,
+} from './support/harness.ts';
 import { missingWrites, startWriteBurst } from './support/writes.ts';
 
 describe('npm start killed during a burst of writes', () => {
@@ -62,20 +63,10 @@ describe('npm start killed during a burst of writes', () => {
 
   it('republishes the build it serves in place, its first rebuild included', async () => {
     const admin = await signedIn(db!, 'admin');
-    // A change only a rebuild shows: the newest movie (Recently Added on the home page) renamed in the database.
     const renamed = 'Renamed after npm start';
-    const newest = await db!.selectFrom('movies').select('id').where('is_published', '=', true)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await db!.updateTable('movies').set({ title: renamed, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
-    const requested = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, admin.cookie));
-    expect(requested.status).toBe(202);
-    let state: RebuildState | undefined;
-    await waitUntil('the rebuild to end', async () => {
-      const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: admin.cookie } });
-      state = (await response.json()) as RebuildState;
-      return state.status === 'succeeded' || state.status === 'failed';
-    }, 300_000);
-    expect(state).toMatchObject({ status: 'succeeded', error: null });
+    await renameNewestMovie(db!, renamed);
+    await requestRebuild(origin, admin.cookie);
+    expect(await endedRebuild(origin, admin.cookie, 300_000)).toMatchObject({ status: 'succeeded', error: null });
     expect(await (await fetch(origin)).text()).toContain(renamed);
     // No build folder beside the one npm start built: its page builder rewrote the changed pages where they are.
     expect(readdirSync(join(dir, 'dist', 'builds'))).toEqual(['0-initial']);

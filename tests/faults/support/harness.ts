@@ -6,12 +6,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { createDb } from '../../../db/connect.ts';
 import { isPortOpen } from '../../../db/embedded-server.ts';
 import type { Database } from '../../../db/schema.ts';
 import { serverArgs } from '../../../scripts/lib/site.ts';
+import type { RebuildState } from '../../../src/lib/rebuild/contract.ts';
 import { childEnv } from '../../../src/lib/settings.ts';
 import { freePort } from '../../support/ports.ts';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.ts';
@@ -233,4 +234,28 @@ export function jsonRequest(origin: string, method: string, body: unknown, cooki
     headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
     signal: AbortSignal.timeout(30_000),
   };
+}
+
+/** Renames the newest published movie (Recently Added on the home page): a change only a rebuild shows. */
+export async function renameNewestMovie(db: Kysely<Database>, title: string): Promise<void> {
+  const newest = await db.selectFrom('movies').select('id').where('is_published', '=', true)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  await db.updateTable('movies').set({ title, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
+}
+
+/** Asks the site for a rebuild as the admin's dashboard does. */
+export async function requestRebuild(origin: string, adminCookie: string): Promise<void> {
+  const response = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, adminCookie));
+  expect(response.status).toBe(202);
+}
+
+/** The rebuild state the dashboard shows once the latest rebuild has succeeded or failed. */
+export async function endedRebuild(origin: string, adminCookie: string, timeoutMs: number): Promise<RebuildState> {
+  let state: RebuildState | undefined;
+  await waitUntil('the rebuild to end', async () => {
+    const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: adminCookie } });
+    state = (await response.json()) as RebuildState;
+    return state.status === 'succeeded' || state.status === 'failed';
+  }, timeoutMs);
+  return state!;
 }
