@@ -3,7 +3,8 @@
  * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
  * and that catalogue's memory, the time and peak memory of a full build by the page builder (as `npm start` builds),
  * the times of that page builder's republish of one title edit, the first after a start and later ones (with the
- * pages each rendered and reused), and the delay of a takedown on that build served as `npm start` serves it (scripts/lib/takedown-bench.ts).
+ * pages each rendered and reused), and the delay of a takedown on that build served as `npm start` serves it
+ * (scripts/lib/takedown-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  * With --soak, the soak benchmark (scripts/lib/soak/run.ts): the built site under minutes of mixed traffic, its
  * memory every minute; exits 1 when a target is missed.

@@ -7,7 +7,7 @@
 import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
-import { isProductionDeployment, serverHost, serverPort, siteUrlSetting } from '../src/lib/settings.ts';
+import { isProductionDeployment, serverHost, serverPort } from '../src/lib/settings.ts';
 import { openScriptDatabase } from './lib/database.ts';
 import { stopTogether } from './lib/processes.ts';
 import { BUILD_AND_START_TIMEOUT_MS, serveSite, waitForSite } from './lib/site.ts';
@@ -32,7 +32,7 @@ try {
 
 // The server builds the site before it listens, with the page builder that then republishes its admin changes.
 const databaseEnv = database.server ? { EMBEDDED_DB_PORT: String(database.server.port) } : {};
-const server = serveSite({ ...databaseEnv, SITE_URL: siteUrlSetting() ?? `http://localhost:${port}`, HOST: host, PORT: String(port) }, { build: true });
+const server = serveSite({ ...databaseEnv, HOST: host, PORT: String(port) }, { build: true });
 stopTogether(server, database.close);
 
 const accounts = demoAccounts
