@@ -8,43 +8,29 @@ import { islandDirectives } from './src/lib/islands/integration.ts';
 import { netlifySecurityHeaders } from './src/lib/security/integration.ts';
 import { PAGE_CSP_DIRECTIVES } from './src/lib/security/headers.ts';
 import { precompressStatic } from './src/lib/compression/precompress.ts';
-import { buildStartStamp } from './src/lib/publishing/integration.ts';
-import { linkUnchangedPages } from './src/lib/rebuild/link-unchanged-pages.ts';
-import { astroCacheDir, astroOutDir, canonicalSiteUrl, servedBuildClientDir, targetsNetlify } from './src/lib/settings.ts';
+import { cataloguePagesOnDemand } from './src/lib/publishing/integration.ts';
+import { astroCacheDir, astroOutDir, canonicalSiteUrl, targetsNetlify } from './src/lib/settings.ts';
 
 // Netlify's builds (and DEPLOY_TARGET=netlify) use its adapter; everywhere else the site runs on Node's server.
 const onNetlify = targetsNetlify();
-// When this build starts reading the database: pages of rows changed since are rendered on demand.
-const builtAt = new Date().toISOString();
 
 export default defineConfig({
   site: canonicalSiteUrl(),
   output: 'static',
   adapter: onNetlify ? netlify() : node({ mode: 'middleware' }),
-  // Netlify gets a _headers file; the Node server sends precompressed files (src/lib/compression/), as Netlify's CDN
-  // compresses by itself.
-  // A rebuild beside the served build links its unchanged pages from it (src/lib/rebuild/link-unchanged-pages.ts).
-  integrations: [react(), islandDirectives(), ...(onNetlify
-    ? [netlifySecurityHeaders()]
-    : [linkUnchangedPages(servedBuildClientDir()), precompressStatic(), buildStartStamp(builtAt)])],
-  // On Netlify the detail pages are rendered on demand and kept in its CDN, purged by tag (src/lib/publishing/detail-cache.ts).
+  // On Netlify the catalogue pages render on demand and stay in its CDN, purged by tag (src/lib/publishing/); the
+  // Node server prerenders them and its publisher renews them. Netlify gets a _headers file; the Node server sends
+  // precompressed files (src/lib/compression/), as Netlify's CDN compresses by itself.
+  integrations: [react(), islandDirectives(), ...(onNetlify ? [cataloguePagesOnDemand(), netlifySecurityHeaders()] : [precompressStatic()])],
   ...(onNetlify ? { cache: { provider: cacheNetlify() } } : {}),
   outDir: astroOutDir() ?? './dist',
-  // Inside the project (package resolution); the incremental build's cache and the precompressed variants live here.
+  // Inside the project (package resolution); the precompressed variants live here.
   cacheDir: astroCacheDir(),
   trailingSlash: 'ignore',
   // Styles inline in each page (~4 KB compressed): no render-blocking request before the first paint (LCP on mobile).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
-  // A prerendered page is restored from the last build when its getStaticPaths() cacheKey (src/lib/rebuild/page-cache-key.ts)
-  // and its code are unchanged.
-  experimental: { incrementalBuild: true },
   vite: {
     plugins: [{
-      // The server bundle knows when its static pages were built: titles changed since are rendered on demand (admin
-      // rebuild panel). Only the server's environment: in the shared config it would change every page's code hash.
-      name: 'cinecat:site-built-at',
-      configEnvironment: (name) => (name === 'ssr' ? { define: { 'import.meta.env.SITE_BUILT_AT': JSON.stringify(builtAt) } } : undefined),
-    }, {
       // No <link rel=modulepreload> per dependency of a dynamic import (an island's component): appending them costs
       // a long task on a phone, and the browser fetches the chunks itself.
       // A plugin because Astro sets the client build's modulePreload over the user's `build`.

@@ -288,6 +288,29 @@ interface ViewEventDaysTable {
 }
 
 // --- Every table, by name ---
+// --- Catalogue change log (db/migrations/0014_catalogue_changes.ts) ---
+export type CatalogueChangeOp = 'I' | 'U' | 'D' | 'T' | 'S';
+
+interface CatalogueChangesTable {
+  id: Generated<number>;
+  /** The writer's transaction (xid8); read as text. */
+  txid: Generated<string>;
+  changed_at: Generated<Date>;
+  table_name: string;
+  op: CatalogueChangeOp;
+  keys: Json<Record<string, unknown>, string> | null;
+  old_keys: Json<Record<string, unknown>, string> | null;
+  columns: string[] | null;
+}
+
+interface PublishingConsumersTable {
+  name: string;
+  /** A pg_snapshot, as text: the changes visible in it are consumed. */
+  snapshot: string;
+  last_marker: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   genres: GenresTable;
   collections: CollectionsTable;
@@ -318,6 +341,8 @@ export interface Database {
   tmdb_syncs: TmdbSyncsTable;
   view_dedupe: ViewDedupeTable;
   view_event_days: ViewEventDaysTable;
+  catalogue_changes: CatalogueChangesTable;
+  publishing_consumers: PublishingConsumersTable;
 }
 
 export type NewMovie = Insertable<MoviesTable>;

@@ -1,33 +1,58 @@
 /**
- * The Node server's page builder (started by src/lib/rebuild/local-builder.ts, never by hand): one incremental
- * `astro build` into ASTRO_OUT_DIR, then it stays and republishes that build in place (src/lib/rebuild/republish.ts)
- * each time the server asks, with the prerenderer the build kept. It ends with its parent.
+ * The Node server's page builder (started by src/lib/publishing/page-builder-client.ts, never by hand): one
+ * `astro build` into ASTRO_OUT_DIR, recorded page by page (page-recorder.ts); then, unless publishing is off, it stays
+ * as the site's publisher (node-publisher.ts), renewing the built pages as the catalogue changes, with the prerenderer
+ * the build set up. It ends with its parent.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'astro';
-import { keptPrerenderer } from '../src/lib/rebuild/link-unchanged-pages.ts';
-import type { PageBuilderReply, PageBuilderRequest } from '../src/lib/rebuild/local-builder.ts';
-import { republish } from '../src/lib/rebuild/republish.ts';
-import { keepRouteFingerprints } from '../src/lib/rebuild/route-fingerprints.ts';
+import { getDb } from '../src/lib/db.ts';
+import { variantCacheIn } from '../src/lib/compression/precompress.ts';
 import { errorMessage } from '../src/lib/http/respond.ts';
-import { astroCacheDir, astroOutDir, canonicalSiteUrl } from '../src/lib/settings.ts';
+import { currentSnapshot } from '../src/lib/publishing/change-log.ts';
+import { NodePublisher } from '../src/lib/publishing/node-publisher.ts';
+import { pageRecorder } from '../src/lib/publishing/page-recorder.ts';
+import type { BuilderMessage, ServerMessage } from '../src/lib/publishing/page-builder-client.ts';
+import { astroCacheDir, astroOutDir, canonicalSiteUrl, publishingEnabled } from '../src/lib/settings.ts';
 
-const reply = (message: PageBuilderReply) => { process.send!(message); };
+const send = (message: BuilderMessage) => { process.send!(message); };
 process.on('disconnect', () => process.exit(0));
 
-keepRouteFingerprints();
-// Per-page lines would be 40,000 writes to a pipe nobody reads; warnings and errors still reach stderr.
-await build({ logLevel: 'warn' });
-const prerenderer = keptPrerenderer();
-if (!prerenderer) throw new Error('The build kept no prerenderer: the cinecat:link-unchanged-pages integration did not run.');
-const dirs = { outDir: resolve(astroOutDir() ?? 'dist'), cacheDir: resolve(astroCacheDir()), origin: new URL(canonicalSiteUrl()).origin };
+const outDir = resolve(astroOutDir() ?? 'dist');
+const db = await getDb();
+// Before the build reads anything: the publisher takes every change committed after this.
+const since = await currentSnapshot(db);
+const recorder = pageRecorder();
+try {
+  // Per-page lines would be 40,000 writes to a pipe nobody reads; warnings and errors still reach stderr.
+  await build({ logLevel: 'warn', integrations: [recorder.integration] });
+} catch (error) {
+  send({ type: 'failed', message: errorMessage(error) });
+  process.exit(1);
+}
+send({ type: 'built', pages: recorder.index.size, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
+if (!publishingEnabled()) process.exit(0);
 
-let queue = Promise.resolve();
-process.on('message', (message: PageBuilderRequest) => {
-  if (message.type !== 'republish') return;
-  queue = queue.then(() => republish(prerenderer, dirs).then(
-    (summary) => reply({ type: 'republished', summary }),
-    (error: unknown) => reply({ type: 'failed', message: errorMessage(error) }),
-  ));
+const acks = new Map<number, () => void>();
+let nextId = 0;
+const publisher = new NodePublisher({
+  db, prerenderer: recorder.prerenderer(), index: recorder.index, clientDir: join(outDir, 'client'),
+  origin: new URL(canonicalSiteUrl()).origin, reader: `node:${outDir}`, since, variants: variantCacheIn(resolve(astroCacheDir())),
+  listener: {
+    stale: (paths) => new Promise((resolveAck) => {
+      const id = ++nextId;
+      acks.set(id, resolveAck);
+      send({ type: 'stale', id, paths });
+    }),
+    current: (paths) => send({ type: 'current', paths }),
+  },
 });
-reply({ type: 'built', peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
+process.on('message', (message: ServerMessage) => {
+  if (message.type === 'ack') {
+    acks.get(message.id)?.();
+    acks.delete(message.id);
+  } else if (message.type === 'renew') {
+    void publisher.renewNow(message.path).then(() => send({ type: 'renewed', id: message.id }));
+  }
+});
+publisher.start();

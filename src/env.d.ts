@@ -8,10 +8,6 @@ declare module 'astro' {
 }
 
 declare global {
-  interface ImportMetaEnv {
-    /** When this build started (ISO), stamped by astro.config.mjs; see lib/rebuild/index.ts servedBuildStart. */
-    readonly SITE_BUILT_AT?: string;
-  }
   namespace App {
     interface Locals {
       /** The signed-in user, or null for a visitor; undefined until looked up (accounts/server-env.ts sessionUserOf). */

@@ -86,6 +86,8 @@ export const tmdbSettings = () => ({ apiKey: text('TMDB_API_KEY'), baseUrl: read
 export const buildHookUrl = () => text('NETLIFY_BUILD_HOOK_URL');
 /** REBUILD_MODE=off: admin changes queue rebuilds that never run (tests, or by choice). */
 export const rebuildsDisabled = () => text('REBUILD_MODE') === 'off';
+/** PUBLISHING=off: the Node server's page builder ends with its build, and its pages stay as built. */
+export const publishingEnabled = () => text('PUBLISHING') !== 'off';
 /** REBUILD_SCHEDULE=off turns the scheduled Netlify rebuild into a no-op. */
 export const scheduledRebuildEnabled = () => text('REBUILD_SCHEDULE') !== 'off';
 
@@ -94,10 +96,8 @@ export const netlifySiteUrl = () => read('URL', optionalUrl);
 
 /** Where `astro build` writes (astro.config.mjs `outDir`). */
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
-/** Astro's cacheDir: the incremental build's cache and the precompressed variants. Inside the project, like the output. */
+/** Astro's cacheDir: the precompressed variants. Inside the project, like the output. */
 export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
-/** Set by the Node server's rebuilds for their build (local-builder.ts): the served build's client directory. */
-export const servedBuildClientDir = () => text('SERVED_BUILD_CLIENT_DIR');
 /**
  * Where snapshots of the in-memory catalogue are kept (src/lib/catalog/catalogue-snapshot.ts), CATALOGUE_SNAPSHOTS:
  * a directory (default on a Node server), `database` (default on a serverless host, whose instances share no disk)
@@ -133,8 +133,6 @@ function bundled<T>(read: () => T): T | undefined {
 
 /** True in a production build, for pages prerendered and rendered on demand alike (the server keeps process.env for run time). */
 export const isProductionBuild = () => bundled(() => import.meta.env.PROD) === true;
-/** When the served build started (ISO), stamped into the server bundle by astro.config.mjs; see rebuild/index.ts servedBuildStart. */
-export const siteBuiltAt = (): string | undefined => bundled(() => import.meta.env.SITE_BUILT_AT);
 
 /** Public values baked into the pages at build time. */
 export function publicSettings() {

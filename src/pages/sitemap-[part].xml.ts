@@ -1,12 +1,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { renderSitemap, sitemapEntriesForBuild, sitemapParts, type SitemapEntry } from '../lib/catalog/sitemap.ts';
-import { withCacheKeys } from '../lib/rebuild/page-cache-key.ts';
+import { renderSitemap } from '../lib/catalog/sitemap.ts';
+import { staticPaths } from '../lib/pages/catalogue-page.ts';
+import { sitemapPartPage } from '../lib/pages/sitemap-pages.ts';
+import { answerEndpoint } from '../lib/publishing/page-answer.ts';
 
 /** The parts listed by the sitemap index; none is built while one sitemap.xml holds the whole catalogue. */
-export const getStaticPaths = (async () => {
-  const parts = sitemapParts(await sitemapEntriesForBuild());
-  return withCacheKeys(parts.map((entries, i) => ({ params: { part: String(i + 1) }, props: { entries } })));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = (() => staticPaths(sitemapPartPage)) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ entries: SitemapEntry[] }> = ({ props, site }) =>
-  new Response(renderSitemap(props.entries, site!), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+export const GET: APIRoute = (context) => answerEndpoint(context, (db) => sitemapPartPage.load(db, context.params), (props) => ({
+  body: renderSitemap(props.entries, context.site!), contentType: 'application/xml; charset=utf-8',
+}), sitemapPartPage.pathSet);

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { renderSitemap, renderSitemapIndex, sitemapEntriesForBuild, sitemapParts } from '../lib/catalog/sitemap.ts';
+import { renderSitemap, renderSitemapIndex } from '../lib/catalog/sitemap.ts';
+import { sitemapPage } from '../lib/pages/sitemap-pages.ts';
+import { answerEndpoint } from '../lib/publishing/page-answer.ts';
 
-/** Prerendered at build time, like the pages it lists: one file, or an index of /sitemap-N.xml parts past 50,000 URLs. */
-export const GET: APIRoute = async ({ site }) => {
-  const entries = await sitemapEntriesForBuild();
-  const parts = sitemapParts(entries);
-  const body = parts.length ? renderSitemapIndex(parts.length, site!) : renderSitemap(entries, site!);
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
-};
+/** One file, or an index of /sitemap-N.xml parts past 50,000 URLs. */
+export const GET: APIRoute = (context) => answerEndpoint(context, (db) => sitemapPage.load(db, {}), (props) => ({
+  body: 'partCount' in props ? renderSitemapIndex(props.partCount, context.site!) : renderSitemap(props.entries, context.site!),
+  contentType: 'application/xml; charset=utf-8',
+}));

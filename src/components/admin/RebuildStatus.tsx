@@ -1,7 +1,6 @@
 /**
- * The site rebuild state (queued, running, or last finished with its time), polled while work is pending, and what
- * is live already: titles changed since the served build have their own pages rendered on demand, while the
- * listings that show them wait for the rebuild.
+ * The site rebuild state (queued, running, or last finished with its time), polled while work is pending. Edits need
+ * no rebuild: their pages are current within seconds (src/lib/publishing/); a rebuild checks every page.
  */
 import { call } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
@@ -35,15 +34,6 @@ export default function RebuildStatus() {
         {describe(state)}{' '}
         <button type="button" className="link-button" onClick={rebuildNow} disabled={state.status === 'queued'}>Rebuild now</button>
       </p>
-      {state.liveOnDemand.length > 0 && (
-        <div className="rebuild-live" data-testid="rebuild-live">
-          <p>Live now (rendered on demand until the rebuild):</p>
-          <ul>
-            {state.liveOnDemand.map((title) => <li key={title.path}><a href={title.path}>{title.title}</a></li>)}
-          </ul>
-          <p>Waiting for the rebuild: the home page rows, browse, category and franchise listings, and the sitemap.</p>
-        </div>
-      )}
     </div>
   );
 }

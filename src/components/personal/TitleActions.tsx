@@ -1,7 +1,7 @@
 /**
  * My List / Wishlist toggles and the five-star rating of one title (spec sections 4 and 8). Every change is
  * shown only after the server saved it. A visitor's click is remembered as the pending action and sends them
- * to sign in. The ratings count comes prerendered and is refreshed from the server.
+ * to sign in. The ratings count is the page's (view-reporting.ts), updated once a rating is saved.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -17,20 +17,20 @@ import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/con
 import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { usePageTriggers } from '../../lib/islands/client/page-triggers.ts';
+import { showRatingCount } from '../../lib/analytics/client/view-reporting.ts';
 
 interface Props {
   type: ContentType;
   tmdbId: number;
   title: string;
-  ratingCount: number;
 }
 
 const STARS = [1, 2, 3, 4, 5];
 
-export default function TitleActions({ type, tmdbId, title, ratingCount }: Props) {
+export default function TitleActions({ type, tmdbId, title }: Props) {
   const ref = { type, tmdbId };
   const session = useStore($session);
-  const [state, setState] = useState<TitleState>({ lists: [], rating: null, ratingCount });
+  const [state, setState] = useState<Omit<TitleState, 'ratingCount'>>({ lists: [], rating: null });
   const [busy, setBusy] = useState(false);
   const loaded = useRef<Promise<TitleState | null> | null>(null);
 
@@ -86,7 +86,8 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
       if (!(await resolvedUser())) return deferUntilSignedIn({ kind: 'rating', rating, ...ref });
       try {
         const saved = await call(ratingRoutes.rate, { body: { ...ref, rating } });
-        setState((s) => ({ ...s, rating: saved.rating, ratingCount: saved.ratingCount }));
+        setState((s) => ({ ...s, rating: saved.rating }));
+        showRatingCount(saved.ratingCount);
         showToast(saved.message, 'success');
       } catch {
         showToast(RATING_FAILED, 'error');
@@ -116,7 +117,6 @@ export default function TitleActions({ type, tmdbId, title, ratingCount }: Props
             {state.rating !== null && star <= state.rating ? '★' : '☆'}
           </button>
         ))}
-        <span className="rating-count">{state.ratingCount} {state.ratingCount === 1 ? 'rating' : 'ratings'}</span>
       </div>
     </div>
   );

@@ -7,8 +7,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
-import type { ContentType, Database } from '../../../db/schema.ts';
-import type { ViewTracked } from './contract.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { TitleCounts, ViewTracked } from './contract.ts';
+import { ratingCount } from '../ratings/ratings.ts';
 import { NotFound, TooManyRequests } from '../http/errors.ts';
 import { titleKey } from '../catalog/client/cards.ts';
 import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
@@ -48,7 +49,8 @@ export async function recordView(db: Db, title: TitleRef | null, context: ViewCo
     await pruneViewTables(db);
   }
   const counted = title !== null && (await firstToday(db, context.clientKey, titleKey(title))) && (await countView(db, title));
-  return { tracked, counted, viewCount: title ? await currentViewCount(db, title.type, title.tmdbId) : null };
+  const counts = title ? await currentCounts(db, title) : null;
+  return { tracked, counted, viewCount: counts?.viewCount ?? null, ratingCount: counts?.ratingCount ?? null };
 }
 
 /** Marks (client, subject) as seen today; true only for the first call, even when calls race. */
@@ -83,18 +85,21 @@ async function countView(db: Db, title: TitleRef): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A published title's view count right now, or null when there is no such title. */
-async function currentViewCount(db: Db, type: ContentType, tmdbId: number): Promise<number | null> {
-  const row = await db.selectFrom(titleKind(type).table).select('view_count')
-    .where('tmdb_id', '=', tmdbId).where('is_published', '=', true).executeTakeFirst();
-  return row ? Number(row.view_count) : null;
+/** A published title's counts right now, or null when there is no such title. */
+async function currentCounts(db: Db, title: TitleRef): Promise<TitleCounts | null> {
+  const [row, ratings] = await Promise.all([
+    db.selectFrom(titleKind(title.type).table).select('view_count')
+      .where('tmdb_id', '=', title.tmdbId).where('is_published', '=', true).executeTakeFirst(),
+    ratingCount(db, title),
+  ]);
+  return row ? { viewCount: Number(row.view_count), ratingCount: ratings } : null;
 }
 
-/** GET /api/events/view-count: what the title page shows once the count scrolls into view. */
-export async function viewCountOf(db: Db, type: ContentType, tmdbId: number): Promise<number> {
-  const count = await currentViewCount(db, type, tmdbId);
-  if (count === null) throw new NotFound(titleKind(type).notFoundMessage);
-  return count;
+/** GET /api/events/view-count: what the title page shows once its facts scroll into view. */
+export async function countsOf(db: Db, title: TitleRef): Promise<TitleCounts> {
+  const counts = await currentCounts(db, title);
+  if (counts === null) throw new NotFound(titleKind(title.type).notFoundMessage);
+  return counts;
 }
 
 /** 'mobile', 'tablet', 'smarttv', ... as ua-parser-js names them; 'desktop' when it names none. */

@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
 import type { ContentType } from './client/content-types.ts';
+import { siteYear } from './client/site-clock.ts';
 
 const MAX_GENRES = 20;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
@@ -23,7 +24,7 @@ export function browseQuery(now: () => Date = () => new Date()) {
       .pipe(z.array(integer('genre').pipe(z.number().min(1, 'genre must be a positive id.')))
         .max(MAX_GENRES, `At most ${MAX_GENRES} genres.`)),
     year: integer('year').superRefine((year, context) => {
-      const lastYear = now().getUTCFullYear();
+      const lastYear = siteYear(now());
       if (year < FIRST_FILTER_YEAR || year > lastYear) {
         context.addIssue({ code: 'custom', message: `year must be between ${FIRST_FILTER_YEAR} and ${lastYear}.` });
       }

@@ -1,18 +1,13 @@
 /**
- * What to answer for a detail URL that was not prerendered: /movie/..., /tv/..., /people/... paths that
- * getStaticPaths did not generate reach the on-demand catch-all routes. A published title or person under a
- * stale slug moves (301) to its canonical URL; a missing id or an unknown / draft row gets the spec's message;
- * a canonical URL of a public row (published since the last build) is rendered on demand with the same page
- * component and loaders as the build, until the rebuild replaces it with the static page.
+ * What a detail URL (/movie/..., /tv/..., /people/...) names: a published title or a person credited in one under its
+ * canonical URL; the same under a stale slug or another spelling, which moves (301) to the canonical URL; or nothing,
+ * with the spec's message for a missing id or an unknown or draft row.
  */
-import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { getDb } from '../db.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { slugify } from './client/slug.ts';
 import { TITLE_KINDS, titleKind, type TitleKind } from './title-kinds.ts';
-import { cacheDetailPage } from '../publishing/detail-cache.ts';
 
 export type DetailKind = ContentType | 'person';
 
@@ -29,7 +24,7 @@ export const DETAIL_KINDS: Record<DetailKind, DetailKindDescription> = {
 export type FallbackOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'error'; message: string }
-  /** The URL is canonical and the row is public, but its page is not built yet: render it on demand. */
+  /** The URL is canonical and the row is public. */
   | { kind: 'live'; id: number };
 
 /**
@@ -60,55 +55,14 @@ async function publicName(db: Kysely<Database>, kind: DetailKind, id: number): P
   return row?.name ?? null;
 }
 
-export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKind, rest: string | undefined, search = ''): Promise<FallbackOutcome> {
+export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKind, rest: string | undefined): Promise<FallbackOutcome> {
   const parsed = parseDetailPath(rest);
   if (!parsed) return { kind: 'error', message: DETAIL_KINDS[kind].noIdMessage };
   const name = await publicName(db, kind, parsed.id);
   if (name === null) return { kind: 'error', message: DETAIL_KINDS[kind].notFoundMessage };
   const canonical = canonicalDetailPath(kind, name, parsed.id);
   if (parsed.slug !== slugify(name) || rest !== canonical.slice(DETAIL_KINDS[kind].urlPrefix.length + 1)) {
-    return { kind: 'redirect', location: canonical + search };
+    return { kind: 'redirect', location: canonical };
   }
   return { kind: 'live', id: parsed.id };
-}
-
-export type FallbackPage<Detail> =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'page'; detail: Detail };
-
-/** The outcome with, for a live row, its page data from the build's own loader (`load`, asked for that one id). */
-export async function resolveFallbackPage<Detail>(db: Kysely<Database>, kind: DetailKind, rest: string | undefined, search: string,
-  load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<FallbackPage<Detail>> {
-  const outcome = await resolveDetailFallback(db, kind, rest, search);
-  if (outcome.kind !== 'live') return outcome;
-  const [detail] = await load(db, [outcome.id]);
-  // Unpublished between the two queries.
-  return detail ? { kind: 'page', detail } : { kind: 'error', message: DETAIL_KINDS[kind].notFoundMessage };
-}
-
-/** What an on-demand detail route ([...fallback].astro) hands over of Astro's context. */
-interface FallbackRoute {
-  params: { fallback?: string | undefined };
-  url: URL;
-  response: { status?: number; headers: Headers };
-  cache: APIContext['cache'];
-  redirect(location: string, status: 301): Response;
-}
-
-/**
- * The frontmatter of an on-demand detail route: Astro falls through to it when the prerendered route has no such
- * page. A stale slug gets the 301 to the canonical URL as a Response (the route returns it); otherwise the route
- * renders the answer: the page (200) of a row published or changed since the last build, with the build's own page
- * component and loader until the rebuild serves it statically (on Netlify, where no detail page is prerendered, kept
- * in the CDN's cache until an admin write purges it), or the spec's message (404). Browsers never keep either.
- */
-export async function answerDetailFallback<Detail>(route: FallbackRoute, kind: DetailKind,
-  load: (db: Kysely<Database>, ids: number[]) => Promise<Detail[]>): Promise<Response | Exclude<FallbackPage<Detail>, { kind: 'redirect' }>> {
-  const page = await resolveFallbackPage(await getDb(), kind, route.params.fallback, route.url.search, load);
-  if (page.kind === 'redirect') return route.redirect(page.location, 301);
-  route.response.status = page.kind === 'page' ? 200 : 404;
-  if (page.kind === 'page' && route.cache.enabled) cacheDetailPage(route.cache, route.response.headers);
-  else route.response.headers.set('Cache-Control', 'no-store');
-  return page;
 }

@@ -5,8 +5,6 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { readOncePerBuild } from '../build-reads.ts';
-import { getDb } from '../db.ts';
 import { titleCard, titleKey, type TitleCard } from './client/cards.ts';
 import { categoryHref, genreNames, sortSql } from './browse.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
@@ -61,9 +59,6 @@ export function removeAlreadyShown<R extends { candidates: TitleCard[] }>(
   });
 }
 
-/** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
-export const HOME_ROWS_IN_HTML = 2;
-
 export interface HomeGenreRow {
   /** Stable id, e.g. 'movie-28': the row's element id and its fragment's URL segment. */
   key: string;
@@ -95,9 +90,6 @@ export async function topRatedByGenre(
   for (const row of rows) result.get(row.genre_id)!.push(titleCard(type, row));
   return result;
 }
-
-/** The rows prerendering uses: the home page and every row fragment share one read per build. */
-export const homeGenreRowsForBuild = readOncePerBuild(() => getDb().then(loadHomeGenreRows));
 
 /** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
 export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {

@@ -16,6 +16,8 @@ export interface MoviePage extends TitlePageBase {
   productionCompanies: ProductionCompany[];
   streamUrl: string | null;
   collection: { id: number; name: string; parts: TitleCard[] } | null;
+  /** TMDB's recommendations, published or not: More Like This shows those we have published. */
+  recommendedTmdbIds: number[];
 }
 
 /** Published movies (all, or those with the given TMDB ids) with every relation the page shows. */
@@ -49,6 +51,7 @@ export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): 
     revenue: m.revenue,
     productionCompanies: m.production_companies,
     streamUrl: m.stream_url,
+    recommendedTmdbIds: m.recommended_tmdb_ids,
     collection: m.collection_id !== null && collectionNames.has(m.collection_id)
       ? { id: m.collection_id, name: collectionNames.get(m.collection_id)!,
         parts: (partsByCollection.get(m.collection_id) ?? []).map((part) => titleCard('movie', part)) }

@@ -40,6 +40,8 @@ export interface PersonPage {
   instagramUrl: string | null;
   /** Most popular first (the page's default sort). */
   knownFor: KnownForCredit[];
+  /** Every title the person is credited in, published or not: publishing one changes the page. */
+  creditedTitles: { type: ContentType; tmdbId: number }[];
 }
 
 /** People with a page (credited in a published title): all, or those with the given ids. */
@@ -75,6 +77,8 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
     instagramUrl: instagramUrl(p.instagram_id),
     knownFor: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))
       .sort((a, b) => compareKnownFor('popularity', a, b)),
+    creditedTitles: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => ({ type, tmdbId: c.tmdb_id })))
+      .sort((a, b) => a.type.localeCompare(b.type) || a.tmdbId - b.tmdbId),
   }));
 }
 

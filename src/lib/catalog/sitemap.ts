@@ -5,8 +5,6 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { readOncePerBuild } from '../build-reads.ts';
-import { getDb } from '../db.ts';
 import { categoryHref } from './browse.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { platformHref } from './client/platform-params.ts';
@@ -27,9 +25,6 @@ function day(value: Date | string | null | undefined): string | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
 }
-
-/** The entries prerendering uses: sitemap.xml and its parts share one read per build. */
-export const sitemapEntriesForBuild = readOncePerBuild(() => getDb().then(sitemapEntries));
 
 /** Each kind's published titles, by TMDB id. */
 function publishedTitles(db: Kysely<Database>, type: ContentType) {

@@ -30,7 +30,6 @@ export interface TitlePageBase {
   voteCount: number;
   year: number | null;
   originCountry: string[];
-  viewCount: number;
   screenshots: string[];
   trailerKey: string | null;
   genres: { id: number; name: string }[];
@@ -46,7 +45,7 @@ export type TitleRelations = Pick<TitlePageBase, 'genres' | 'platforms' | 'cast'
 export interface TitlePageRow {
   tmdb_id: number; title: string; date: string | null; overview: string | null; tagline: string | null;
   poster_path: string | null; backdrop_path: string | null; vote_average: number | null; vote_count: number;
-  origin_country: string[]; view_count: number; screenshots: string[]; trailer_key: string | null;
+  origin_country: string[]; screenshots: string[]; trailer_key: string | null;
 }
 
 export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -114,7 +113,6 @@ export function titlePageBase(row: TitlePageRow, relations: TitleRelations, more
     voteCount: row.vote_count,
     year: yearOf(row.date),
     originCountry: row.origin_country,
-    viewCount: row.view_count,
     screenshots: row.screenshots,
     trailerKey: row.trailer_key,
     ...relations,

@@ -1,49 +1,33 @@
 /**
- * What follows an admin write that changes public pages, before its answer: every page cache that could still show
- * the old content catches up. On the Node server that is the static-page gate (static-pages.ts), told at once
- * instead of at its next poll; on Netlify, the CDN's cached detail pages (detail-cache.ts), purged by tag.
- *
- * scripts/serve.ts loads these modules from source while the endpoints run in the server bundle, a second copy of
- * them: the listeners are kept on globalThis, which both copies share.
+ * What follows a write that changes public pages, before its answer: the caches that could still show the old content
+ * catch up. Any writer's change reaches them through the change log anyway (the Node publisher reads it every few
+ * hundred milliseconds; Netlify's purger runs after every write it knows of and every minute); an admin write waits so
+ * that the panel can say its pages are current.
  */
-import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { requestRebuild } from '../rebuild/index.ts';
-import { DETAIL_PAGES_TAG } from './detail-cache.ts';
+import { errorMessage } from '../http/respond.ts';
+import { targetsNetlify } from '../settings.ts';
+import { addMarker, waitForReaders } from './change-log.ts';
 
-type Listener = () => Promise<void>;
+/** Every Node publisher reads the log under a name with this prefix (scripts/page-builder.ts). */
+export const NODE_READER_PREFIX = 'node:';
+/** How long a write waits for the Node publishers to mark its pages stale. */
+const WAIT_MS = 5_000;
 
-const LISTENERS = Symbol.for('cinecat.catalogue-change-listeners');
-
-function listeners(): Set<Listener> {
-  const registry = globalThis as { [LISTENERS]?: Set<Listener> };
-  return (registry[LISTENERS] ??= new Set());
+/** Resolves once the pages the write changed are no longer served as they were. A failure is logged, never thrown. */
+export async function catalogueChanged(db: Kysely<Database>): Promise<void> {
+  try {
+    if (targetsNetlify()) return;
+    if (!(await waitForReaders(db, NODE_READER_PREFIX, await addMarker(db), WAIT_MS))) {
+      console.error(`[publishing] a publisher did not catch up within ${WAIT_MS} ms; its pages follow when it does`);
+    }
+  } catch (error) {
+    console.error(`[publishing] could not wait for the publishers: ${errorMessage(error)}`);
+  }
 }
 
-/** Calls `listener` after every admin write that changes public pages; returns the unsubscribe. */
-export function onCatalogueChange(listener: Listener): () => void {
-  listeners().add(listener);
-  return () => listeners().delete(listener);
-}
-
-/**
- * Resolves once every listener has caught up with the write just committed and the CDN purge was asked for. A
- * failure is logged, never thrown: the write stands, the gate's poll catches up, and a cached page expires.
- */
-export async function catalogueChanged(cache: APIContext['cache']): Promise<void> {
-  const log = (what: string) => (error: unknown) => console.error(`[publishing] ${what} failed`, error);
-  await Promise.all([
-    ...[...listeners()].map((listener) => listener().catch(log('a catalogue change listener'))),
-    cache.enabled ? cache.invalidate({ tags: [DETAIL_PAGES_TAG] }).catch(log('the CDN purge')) : undefined,
-  ]);
-}
-
-/**
- * An admin write changed what public pages show (an endpoint's `afterSuccess`): queue the rebuild for `reason`,
- * then wait until the pages served meanwhile have caught up.
- */
-export async function catalogueEdited(db: Kysely<Database>, context: Pick<APIContext, 'cache'>, reason: string): Promise<void> {
-  await requestRebuild(db, reason);
-  await catalogueChanged(context.cache);
+/** What the admin panel says after an unpublish or delete of `count` titles, once catalogueChanged returned. */
+export function takedownNotice(count: number): string {
+  return `${count} item(s) offline now: their pages answer "not found", and the pages that listed them follow within seconds.`;
 }

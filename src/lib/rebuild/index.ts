@@ -1,39 +1,26 @@
 /**
- * Site rebuilds after admin changes. `requestRebuild` records the request (coalesced: while one is queued,
- * further requests only bump its count) and starts the configured runner:
+ * Whole-site rebuilds, asked for from the admin panel ("Rebuild now") or by the daily job without TMDB: every page
+ * checked against the database, whatever the change log says (changes themselves reach the pages through it, see
+ * src/lib/publishing/). `requestRebuild` records the request (coalesced: while one is queued, further requests only
+ * bump its count) and starts the configured runner:
  *
  * - Netlify (NETLIFY_BUILD_HOOK_URL set): POST the build hook, at most once per HOOK_DEBOUNCE_MS; requests in
  *   that window join the build just triggered (Netlify starts prerendering well after the hook, so it sees them).
- * - Locally: the running Node server rebuilds in the background after a short debounce and swaps the new pages
- *   in (see local-builder.ts); requests made during a build queue exactly one more build.
+ * - Locally: a log entry that names every page, which the running Node server's publisher renews.
  */
 import { sql, type Kysely } from 'kysely';
-import type { ContentType, Database } from '../../../db/schema.ts';
-import type { LiveTitle, RebuildState } from './contract.ts';
-import { canonicalDetailPath } from '../catalog/detail-fallback.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { RebuildState } from './contract.ts';
 import { postBuildHook } from './hook.ts';
-import { buildAndSwap, removeUnservedBuilds } from './local-builder.ts';
-import { buildHookUrl, onServerlessHost, rebuildsDisabled, siteBuiltAt } from '../settings.ts';
+import { buildHookUrl, onServerlessHost, rebuildsDisabled } from '../settings.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
+import { addMarker, logRepublishEverything, waitForReaders } from '../publishing/change-log.ts';
+import { NODE_READER_PREFIX } from '../publishing/catalogue-changes.ts';
 
 type Db = Kysely<Database>;
 export const HOOK_DEBOUNCE_MS = 60_000;
-export const LOCAL_DEBOUNCE_MS = 1_500;
-
-
-
-export const LIVE_LIST_LIMIT = 20;
-
-/**
- * When the served build started reading the database: astro.config.mjs stamps SITE_BUILT_AT into the server bundle
- * (the same build as the static pages); a later local rebuild (which keeps the running server's code) moves it on.
- */
-export function servedBuildStart(bundled: string | undefined, latestLocalBuild: Date | null): Date | null {
-  const stamped = bundled ? new Date(bundled) : null;
-  if (!stamped || !latestLocalBuild) return stamped ?? latestLocalBuild;
-  return stamped > latestLocalBuild ? stamped : latestLocalBuild;
-}
+/** How long a local rebuild waits for the publisher to have renewed... at most: a big site's renewal goes on after. */
+const LOCAL_WAIT_MS = 60_000;
 
 /** Starts work on queued requests; replaceable in tests. */
 export type RebuildRunner = (db: Db) => Promise<void>;
@@ -84,15 +71,11 @@ export async function startQueuedRebuilds(db: Db): Promise<void> {
   if (rebuildMode() === 'local' && (await hasQueued(db))) void startLocalRunner(db).catch((error) => console.error('[rebuild]', error));
 }
 
-export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()): Promise<RebuildState> {
+export async function getRebuildStatus(db: Db): Promise<RebuildState> {
   const rows = await db.selectFrom('rebuild_requests').selectAll().orderBy('id', 'desc').limit(1).execute();
   const latest = rows[0];
   const finished = await db.selectFrom('rebuild_requests').select('finished_at')
     .where('finished_at', 'is not', null).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
-  const mode = rebuildMode();
-  // A succeeded hook request only means Netlify accepted it: the deployed bundle's stamp says what is served.
-  const localBuild = mode === 'hook' ? null : await latestSucceededStart(db);
-  const since = servedBuildStart(bundledBuildStart, localBuild);
   return {
     status: latest?.status ?? 'idle',
     reason: latest?.reason ?? null,
@@ -102,23 +85,8 @@ export async function getRebuildStatus(db: Db, bundledBuildStart = siteBuiltAt()
     finishedAt: isoTimestamp(latest?.finished_at),
     error: latest?.error ?? null,
     lastFinishedAt: isoTimestamp(finished?.finished_at),
-    mode,
-    liveOnDemand: since ? await titlesChangedSince(db, since) : [],
+    mode: rebuildMode(),
   };
-}
-
-async function latestSucceededStart(db: Db): Promise<Date | null> {
-  const row = await db.selectFrom('rebuild_requests').select('started_at').where('status', '=', 'succeeded')
-    .orderBy('started_at', 'desc').limit(1).executeTakeFirst();
-  return row?.started_at ? new Date(row.started_at) : null;
-}
-
-async function titlesChangedSince(db: Db, since: Date): Promise<LiveTitle[]> {
-  const changedOf = (type: ContentType) => db.selectFrom(titleKind(type).titles)
-    .select([sql.lit(type).as('type'), 'titles.tmdb_id', 'titles.title', 'titles.updated_at'])
-    .where('titles.is_published', '=', true).where('titles.updated_at', '>', since);
-  const rows = await changedOf('movie').unionAll(changedOf('tv')).orderBy('updated_at', 'desc').limit(LIVE_LIST_LIMIT).execute();
-  return rows.map((row) => ({ type: row.type, title: row.title, path: canonicalDetailPath(row.type, row.title, row.tmdb_id) }));
 }
 
 /** Moves the queued request to running; null when there is none. */
@@ -169,19 +137,17 @@ function startLocalRunner(db: Db): Promise<void> {
 
 async function runLocal(db: Db): Promise<void> {
   if (!recovered) {
-    recovered = true; // builds 'running' before this server started were cut off
+    recovered = true; // rebuilds 'running' before this server started were cut off
     await db.updateTable('rebuild_requests').set({ status: 'failed', finished_at: sql`now()`, error: 'Interrupted by a server restart.' })
       .where('status', '=', 'running').execute();
-    await removeUnservedBuilds();
   }
-  await new Promise((resolve) => setTimeout(resolve, LOCAL_DEBOUNCE_MS));
   for (let id = await claimQueued(db); id !== null; id = await claimQueued(db)) {
     try {
-      const summary = await buildAndSwap();
-      if (summary) console.log(`[rebuild] ${summary.rendered} pages rendered, ${summary.reused} reused`);
+      await logRepublishEverything(db);
+      await waitForReaders(db, NODE_READER_PREFIX, await addMarker(db), LOCAL_WAIT_MS);
       await finishRebuild(db, id);
     } catch (error) {
-      console.error('[rebuild] build failed', error);
+      console.error('[rebuild] failed', error);
       await finishRebuild(db, id, error);
     }
   }

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { Conflict } from '../http/errors.ts';
 import { rebuildMode, requestRebuild, startQueuedRebuilds } from '../rebuild/index.ts';
-import { onServerlessHost, scheduledRebuildEnabled, siteBuiltAt } from '../settings.ts';
+import { onServerlessHost, scheduledRebuildEnabled } from '../settings.ts';
 import { configuredTmdbClient } from './actions.ts';
 import { startSync, SYNC_RUNNING } from './sync.ts';
 
@@ -42,14 +42,9 @@ export async function runDailyJob(db: Db, origin: string): Promise<DailyRun> {
   return done('Site rebuild requested.', (await requestRebuild(db, DAILY_REBUILD)).started);
 }
 
-/**
- * Whether a day has passed since the last daily job (a scheduled sync, or the rebuild without TMDB). Without TMDB a
- * site built in the last day (`builtAt`, stamped into the server bundle: say, by `npm start` on a new database) is
- * as fresh as the daily rebuild would make it.
- */
-export async function dailyJobDue(db: Db, now = Date.now(), builtAt = siteBuiltAt()): Promise<boolean> {
+/** Whether a day has passed since the last daily job (a scheduled sync, or the rebuild without TMDB). */
+export async function dailyJobDue(db: Db, now = Date.now()): Promise<boolean> {
   const since = new Date(now - DAY_MS);
-  if (!configuredTmdbClient() && builtAt !== undefined && new Date(builtAt) > since) return false;
   const sync = await db.selectFrom('tmdb_syncs').select('id').where('trigger', '=', 'schedule').where('created_at', '>', since).executeTakeFirst();
   const rebuild = await db.selectFrom('rebuild_requests').select('id').where('reason', '=', DAILY_REBUILD).where('requested_at', '>', since).executeTakeFirst();
   return !sync && !rebuild;

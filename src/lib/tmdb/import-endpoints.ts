@@ -4,14 +4,14 @@ import type { ContentType } from '../../../db/schema.ts';
 import { AddMovieBody, AddShowBody, BulkImportBody } from './contract.ts';
 import { addTitle, configuredTmdbClient } from './actions.ts';
 import { startImportJob } from './import-jobs.ts';
-import { catalogueEdited } from '../publishing/catalogue-changes.ts';
+import { catalogueChanged } from '../publishing/catalogue-changes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 
 /** POST { tmdbId } (movies also take streamUrl?, downloadUrl?): adds or refreshes one title from TMDB. */
 export function addTitleEndpoint(kind: ContentType) {
   return endpoint(adminRoutes.titles[kind].add, {
     body: kind === 'movie' ? AddMovieBody : AddShowBody,
-    afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `added ${kind} ${body.tmdbId}`),
+    afterSuccess: (_, { db }) => catalogueChanged(db),
     handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), kind, body),
   });
 }

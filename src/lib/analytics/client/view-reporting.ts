@@ -1,12 +1,13 @@
 /**
  * The browser side of view tracking: what this page load still has to report to /api/events/view, and the live
- * view count of a title page. The server decides what counts (once per client, title and day); remembering what this
+ * counts (views, ratings) of a title page, which its static HTML leaves out so that traffic never changes a page. The server decides what counts (once per client, title and day); remembering what this
  * browser session reported only saves a request on every later page.
  */
 import { call } from '../../http/api-client.ts';
 import type { ContentType } from '../../catalog/client/content-types.ts';
 import { CONTENT_TYPES } from '../../catalog/client/content-types.ts';
 import { analyticsRoutes } from '../routes.ts';
+import type { TitleCounts } from '../contract.ts';
 
 type ViewedTitle = { type: ContentType; tmdbId: number };
 
@@ -40,12 +41,12 @@ export function viewsToReport(storage: Storage, pageTitle: string | undefined): 
   };
 }
 
-/** Sends the report; resolves to the title's current count from the answer (null when it carries none). */
-export async function sendViewReport(report: ViewReport): Promise<number | null> {
+/** Sends the report; resolves to the title's current counts from the answer (null when it carries none). */
+export async function sendViewReport(report: ViewReport): Promise<TitleCounts | null> {
   try {
     const answer = await call(analyticsRoutes.reportView, { body: { title: report.title } });
     report.done();
-    return answer.viewCount;
+    return answer.viewCount === null || answer.ratingCount === null ? null : { viewCount: answer.viewCount, ratingCount: answer.ratingCount };
   } catch {
     return null;
   }
@@ -59,24 +60,33 @@ export function formatViewCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+/** Shows how many users rated the title (the rating island calls it after a rating is saved). */
+export function showRatingCount(count: number): void {
+  const element = document.querySelector<HTMLElement>('[data-rating-count]');
+  if (!element) return;
+  element.textContent = `${formatViewCount(count)} ${count === 1 ? 'rating' : 'ratings'}`;
+  element.hidden = false;
+}
+
 /**
- * Brings a prerendered count (`<… data-view-count="movie:123"><span data-view-number>`) up to date: from the
- * view report's answer when this load sent one, else from /api/events/view-count once the count scrolls into
- * view, so a visitor who never sees it costs no request.
+ * Fills a title page's counts (`<… data-view-count="movie:123"><span data-view-number>` and `[data-rating-count]`):
+ * from the view report's answer when this load sent one, else from /api/events/view-count once the counts scroll
+ * into view, so a visitor who never sees them costs no request.
  */
-export async function showLiveViewCount(element: HTMLElement, reported: Promise<number | null> | null): Promise<void> {
+export async function showLiveCounts(element: HTMLElement, reported: Promise<TitleCounts | null> | null): Promise<void> {
   const number = element.querySelector<HTMLElement>('[data-view-number]');
   const title = titleOf(element.dataset.viewCount);
   if (!number || !title) return;
-  const show = (count: number) => { number.textContent = formatViewCount(count); };
+  const show = (counts: TitleCounts) => {
+    number.textContent = formatViewCount(counts.viewCount);
+    showRatingCount(counts.ratingCount);
+  };
   const fromReport = reported ? await reported : null;
   if (fromReport !== null) return show(fromReport);
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    call(analyticsRoutes.viewCount, { query: title })
-      .then((answer) => show(answer.viewCount))
-      .catch(() => {});
+    call(analyticsRoutes.viewCount, { query: title }).then(show).catch(() => {});
   });
   observer.observe(element);
 }

@@ -4,6 +4,7 @@
  */
 import type { ContentType } from './content-types.ts';
 import { GENRES, MOVIE_GENRE_IDS, TV_GENRE_IDS } from './genres.ts';
+import { siteYear } from './site-clock.ts';
 
 export const BROWSE_PAGE_SIZE = 48;
 export const BROWSE_SKELETONS = 20;
@@ -69,7 +70,7 @@ export function genreOptions(type: ContentType): { id: number; name: string }[] 
 /** The year filter's choices: the current year down to 1975. */
 export function yearOptions(now: Date = new Date()): number[] {
   const years: number[] = [];
-  for (let year = now.getUTCFullYear(); year >= FIRST_FILTER_YEAR; year--) years.push(year);
+  for (let year = siteYear(now); year >= FIRST_FILTER_YEAR; year--) years.push(year);
   return years;
 }
 
@@ -100,7 +101,7 @@ export function parseBrowseParams(params: URLSearchParams, mode: BrowseMode, now
   const sort = params.get('sort');
   if (sortOptions(mode).some((option) => option.value === sort)) filters.sort = sort as BrowseSort;
   const year = positiveInt(params.get('year'));
-  if (year !== null && year >= FIRST_FILTER_YEAR && year <= now.getUTCFullYear()) filters.year = year;
+  if (year !== null && year >= FIRST_FILTER_YEAR && year <= siteYear(now)) filters.year = year;
   filters.page = positiveInt(params.get('page')) ?? 1;
   if (mode === 'titles') {
     const ids = (params.get('genre') ?? '').split(',').map(positiveInt);

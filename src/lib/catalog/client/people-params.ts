@@ -1,4 +1,5 @@
 /** People list and person page rules (spec sections 2, 4 and 9). Pure: the islands and page scripts run them too. */
+import { siteYear } from './site-clock.ts';
 
 export const PEOPLE_PAGE_SIZE = 24;
 export const PEOPLE_EMPTY_MESSAGE = 'No people found.';
@@ -23,7 +24,7 @@ export function personHref(person: { slug: string; id: number }): string {
 
 /** The spec's age: the current year minus the birth year. */
 export function personAge(birthday: string | null, now: Date = new Date()): number | null {
-  return birthday ? now.getUTCFullYear() - Number(birthday.slice(0, 4)) : null;
+  return birthday ? siteYear(now) - Number(birthday.slice(0, 4)) : null;
 }
 
 /** 'January 2, 1970' for a 'YYYY-MM-DD' birthday. */

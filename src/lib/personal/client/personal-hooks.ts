@@ -1,17 +1,17 @@
 /**
  * Started on every page by src/components/layout/page-scripts.ts: the once-per-session view tracking (plus the
- * title's view count when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live view
- * count of a title page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code
+ * title's view count when the page names it with data-view-title="movie:{tmdbId}" or "tv:{tmdbId}"), the live
+ * counts of a title page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code
  * is only loaded when one is remembered.
  */
 import { PENDING_ACTION_KEY } from './pending-action-key.ts';
-import { sendViewReport, showLiveViewCount, viewsToReport } from '../../analytics/client/view-reporting.ts';
+import { sendViewReport, showLiveCounts, viewsToReport } from '../../analytics/client/view-reporting.ts';
 
 export function startPersonalHooks(): void {
   const report = viewsToReport(sessionStorage, document.querySelector<HTMLElement>('[data-view-title]')?.dataset.viewTitle);
   const reported = report ? sendViewReport(report) : null;
   const viewCount = document.querySelector<HTMLElement>('[data-view-count]');
-  if (viewCount) void showLiveViewCount(viewCount, reported);
+  if (viewCount) void showLiveCounts(viewCount, reported);
 
   if (sessionStorage.getItem(PENDING_ACTION_KEY)) {
     void Promise.all([import('../../accounts/client/session-store.ts'), import('./pending-action.ts')])

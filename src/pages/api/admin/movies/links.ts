@@ -5,13 +5,13 @@ import { MovieLinksBody } from '../../../../lib/admin/contract.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
 import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
-import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
+import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;
 
 export const PATCH = endpoint(adminRoutes.editMovieLinks, {
   body: MovieLinksBody,
-  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `links of movie ${body.id}`),
+  afterSuccess: (_, { db }) => catalogueChanged(db),
   handler: async ({ db, body: { id, ...links } }) => {
     found(await updateMovieLinks(db, id, links), TITLE_KINDS.movie.notFoundMessage);
     return { message: 'Content updated successfully!' };

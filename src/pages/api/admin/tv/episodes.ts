@@ -4,7 +4,7 @@ import { found } from '../../../../lib/http/errors.ts';
 import { EpisodesQuery, EpisodeUpdateBody, IdBody } from '../../../../lib/admin/contract.ts';
 import { deleteEpisode, loadSeasonView, updateEpisode } from '../../../../lib/admin/episodes.ts';
 import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
-import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
+import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 
 export const prerender = false;
@@ -16,7 +16,7 @@ export const GET = endpoint(adminRoutes.seasonEpisodes, {
 
 export const PATCH = endpoint(adminRoutes.editEpisode, {
   body: EpisodeUpdateBody,
-  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `edited episode ${body.id}`),
+  afterSuccess: (_, { db }) => catalogueChanged(db),
   handler: async ({ db, body: { id, ...edit } }) => {
     await updateEpisode(db, id, edit);
     return { message: 'Episode updated successfully!' };
@@ -25,7 +25,7 @@ export const PATCH = endpoint(adminRoutes.editEpisode, {
 
 export const DELETE = endpoint(adminRoutes.deleteEpisode, {
   body: IdBody,
-  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `deleted episode ${body.id}`),
+  afterSuccess: (_, { db }) => catalogueChanged(db),
   handler: async ({ db, body }) => {
     found(await deleteEpisode(db, body.id), 'Episode not found.');
     return { message: 'Episode deleted successfully!' };

@@ -2,14 +2,14 @@
 import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { updateShow } from '../../../../lib/admin/titles.ts';
 import { ShowEditBody } from '../../../../lib/admin/contract.ts';
-import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
+import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 
 export const prerender = false;
 
 export const PATCH = endpoint(adminRoutes.editShow, {
   body: ShowEditBody,
-  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `edit of show ${body.id}`),
+  afterSuccess: (_, { db }) => catalogueChanged(db),
   handler: async ({ db, body }) => {
     await updateShow(db, body);
     return { message: 'Content updated successfully!' };

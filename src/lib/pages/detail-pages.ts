@@ -1,0 +1,111 @@
+/**
+ * The movie, TV show and person pages: every published title and every person credited in one, at
+ * `{prefix}/{slug}/{id}`. A stale slug redirects to the canonical URL; a missing or unpublished row gets the spec's
+ * message (detail-fallback.ts). What each page shows is in its tags: the row itself, its genres, platforms and cast,
+ * and every title it lists (including recommendations not published yet, so that publishing one reaches the page).
+ */
+import type { Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../catalog/detail-fallback.ts';
+import { loadMoviePages, type MoviePage } from '../catalog/movie-page.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { loadPersonPages, type PersonPage } from '../catalog/person-page.ts';
+import { slugify } from '../catalog/client/slug.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
+import { MORE_LIKE_THIS_LIMIT, type TitlePageBase } from '../catalog/title-page-parts.ts';
+import { loadTvPages, type TvPage } from '../catalog/tv-page.ts';
+import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
+
+type Db = Kysely<Database>;
+type TitleParams = { slug: string; tmdbId: string };
+type PersonParams = { slug: string; id: string };
+
+/** A detail page kind: also loaded from the rest of any URL under its prefix (the on-demand [...fallback] routes). */
+export interface DetailPage<P extends TitleParams | PersonParams, Props> extends CataloguePage<P, Props> {
+  loadRest(db: Db, rest: string | undefined): Promise<PageAnswer<Props>>;
+}
+
+async function publishedTitleParams(db: Db, type: ContentType): Promise<TitleParams[]> {
+  const rows = await db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title'])
+    .where('titles.is_published', '=', true).orderBy('titles.tmdb_id').execute();
+  return rows.map((row) => ({ slug: slugify(row.title), tmdbId: String(row.tmdb_id) }));
+}
+
+/** A detail page from a URL's rest: the row's page, the redirect of a stale slug, or the kind's message. */
+function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, paths: (db: Db) => Promise<P[]>,
+  idOf: (params: Partial<P>) => string | undefined, load: (db: Db, id: number) => Promise<PageAnswer<Props>>): DetailPage<P, Props> {
+  const loadRest = async (db: Db, rest: string | undefined): Promise<PageAnswer<Props>> => {
+    const outcome = await resolveDetailFallback(db, kind, rest);
+    if (outcome.kind === 'redirect') return { kind: 'redirect', location: outcome.location };
+    if (outcome.kind === 'error') return { kind: 'missing', message: outcome.message };
+    return load(db, outcome.id);
+  };
+  return {
+    pathSet: kind,
+    paths,
+    load: (db, params) => loadRest(db, `${params.slug ?? ''}/${idOf(params) ?? ''}`),
+    loadRest,
+  };
+}
+
+/** What a title page shows besides its own row: genres, platforms, cast, the cards it lists. */
+function titleTags(type: ContentType, title: TitlePageBase): string[] {
+  return [
+    pageTags.title(type, title.tmdbId),
+    ...title.genres.map((genre) => pageTags.genre(genre.id)),
+    ...title.platforms.map((platform) => pageTags.platform(platform.id)),
+    ...title.cast.map((member) => pageTags.personCard(member.personId)),
+    ...cardTags(title.moreLikeThis),
+  ];
+}
+
+function movieTags(movie: MoviePage): string[] {
+  const firstGenre = movie.genres[0];
+  const recommended = new Set(movie.recommendedTmdbIds);
+  const toppedUp = movie.moreLikeThis.length < MORE_LIKE_THIS_LIMIT || movie.moreLikeThis.some((card) => !recommended.has(card.tmdbId));
+  return [
+    ...titleTags('movie', movie),
+    ...movie.recommendedTmdbIds.map((tmdbId) => pageTags.titleCard('movie', tmdbId)),
+    ...(movie.collection ? [pageTags.collection(movie.collection.id), ...cardTags(movie.collection.parts)] : []),
+    // Topped up with its first genre's best rated: that list's order matters to the page.
+    ...(toppedUp && firstGenre ? [pageTags.titleList('movie', `g${firstGenre.id}`, 'rating')] : []),
+  ];
+}
+
+function showTags(show: TvPage): string[] {
+  // More Like This ranks shows sharing genres among each genre's best rated.
+  return [...titleTags('tv', show), ...show.genres.map((genre) => pageTags.titleList('tv', `g${genre.id}`, 'rating'))];
+}
+
+function personTags(person: PersonPage): string[] {
+  return [pageTags.person(person.id), ...person.creditedTitles.map((title) => pageTags.titleCredit(title.type, title.tmdbId))];
+}
+
+const titleParams = (title: { slug: string; tmdbId: number }): TitleParams => ({ slug: title.slug, tmdbId: String(title.tmdbId) });
+
+const movieAnswer = (movie: MoviePage | undefined) => (movie ? page({ movie }, movieTags(movie)) : { kind: 'missing' as const, message: DETAIL_KINDS.movie.notFoundMessage });
+const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', (db) => publishedTitleParams(db, 'movie'),
+  (params) => params.tmdbId, async (db, tmdbId) => movieAnswer((await loadMoviePages(db, [tmdbId]))[0]));
+export const moviePage = withLoadRest(preloaded(movies, async (db) =>
+  (await loadMoviePages(db)).map((movie) => ({ params: titleParams(movie), answer: movieAnswer(movie) }))), movies);
+
+const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, showTags(show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
+const shows = detailPage<TitleParams, { show: TvPage }>('tv', (db) => publishedTitleParams(db, 'tv'),
+  (params) => params.tmdbId, async (db, tmdbId) => showAnswer((await loadTvPages(db, [tmdbId]))[0]));
+export const tvPage = withLoadRest(preloaded(shows, async (db) =>
+  (await loadTvPages(db)).map((show) => ({ params: titleParams(show), answer: showAnswer(show) }))), shows);
+
+const personAnswer = (person: PersonPage | undefined) =>
+  (person ? page({ person }, personTags(person)) : { kind: 'missing' as const, message: DETAIL_KINDS.person.notFoundMessage });
+const people = detailPage<PersonParams, { person: PersonPage }>('person', async (db) => {
+  const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle).orderBy('id').execute();
+  return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
+}, (params) => params.id, async (db, id) => personAnswer((await loadPersonPages(db, [id]))[0]));
+export const personPage = withLoadRest(preloaded(people, async (db) =>
+  (await loadPersonPages(db)).map((person) => ({ params: { slug: person.slug, id: String(person.id) }, answer: personAnswer(person) }))), people);
+
+/** A preloaded detail kind, which loads other URLs' rests as the kind itself does. */
+function withLoadRest<P extends TitleParams | PersonParams, Props>(kind: CataloguePage<P, Props>, detail: DetailPage<P, Props>): DetailPage<P, Props> {
+  return { ...kind, loadRest: detail.loadRest };
+}

@@ -1,0 +1,46 @@
+/**
+ * The home page and its genre row fragments. The rows are one chain (each shows its genre's best rated not already on
+ * the page), so the home page and every fragment are tagged with every list of the chain: the recent titles and each
+ * home genre's best rated.
+ */
+import type { ContentType } from '../../../db/schema.ts';
+import { heroMovies, loadHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../catalog/home.ts';
+import type { TitleCard } from '../catalog/client/cards.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
+import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { missing, page, type CataloguePage } from './catalogue-page.ts';
+
+/** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
+export const HOME_ROWS_IN_HTML = 2;
+
+const HOME_GENRES: { type: ContentType; id: number }[] = [
+  ...HOME_MOVIE_GENRE_ROWS.map((row) => ({ type: 'movie' as const, id: row.id })),
+  ...HOME_TV_GENRE_ROWS.map((row) => ({ type: 'tv' as const, id: row.id })),
+];
+
+/** The lists the genre rows chain through, and the genres their headings and links name. */
+const CHAIN_TAGS = [
+  pageTags.titleList('movie', 'all', 'added'), pageTags.titleList('tv', 'all', 'added'),
+  ...HOME_GENRES.flatMap(({ type, id }) => [pageTags.titleList(type, `g${id}`, 'rating'), pageTags.genre(id)]),
+];
+
+export interface HomeProps { slides: HeroSlide[]; movies: TitleCard[]; shows: TitleCard[]; rows: HomeGenreRow[] }
+
+export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
+  paths: async () => [{}],
+  async load(db) {
+    const [slides, movies, shows, rows] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
+    const inHtml = rows.slice(0, HOME_ROWS_IN_HTML).flatMap((row) => row.cards);
+    return page({ slides, movies, shows, rows }, [...CHAIN_TAGS, ...cardTags([...slides, ...movies, ...shows, ...inHtml])]);
+  },
+};
+
+/** One home genre row as an HTML fragment (/fragments/home-rows/{key}/): every row that has titles. */
+export const homeRowPage: CataloguePage<{ row: string }, { row: HomeGenreRow }> = {
+  pathSet: 'home-rows',
+  paths: async (db) => (await loadHomeGenreRows(db)).map((row) => ({ row: row.key })),
+  async load(db, params) {
+    const row = (await loadHomeGenreRows(db)).find((candidate) => candidate.key === params.row);
+    return row ? page({ row }, [...CHAIN_TAGS, ...cardTags(row.cards)]) : missing;
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The list pages: a genre's category page, a franchise, a platform, /platforms, /movies and /tv-shows, /people.
+ * Each shows the first page of its list (the island pages on through the API) and is tagged with that list, in the
+ * order it shows it, and the cards on it: a title entering, leaving or moving in the list, or a card changing, reaches
+ * the page.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import { browseTitles, categoryHref, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
+import { loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
+import { listPeople } from '../catalog/people.ts';
+import { listPlatforms, platformTitles } from '../catalog/platforms.ts';
+import type { BrowsePage } from '../catalog/client/browse-params.ts';
+import type { TitleCard } from '../catalog/client/cards.ts';
+import type { PersonCard } from '../catalog/client/people-params.ts';
+import { platformHref, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
+import { slugify } from '../catalog/client/slug.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
+import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { missing, page, type CataloguePage } from './catalogue-page.ts';
+
+type Db = Kysely<Database>;
+
+/** A page at `canonical` asked for under another slug goes there; nothing else differs between the two. */
+const redirectUnless = (canonical: string, asked: string) => (canonical === asked ? null : { kind: 'redirect' as const, location: canonical });
+
+export interface CategoryPage { type: ContentType; genreId: number; name: string; firstPage: BrowsePage<TitleCard> }
+
+/** A genre's movies or shows: every genre with published titles of the type, sorted Newest. */
+export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: string }, { category: CategoryPage }> = {
+  pathSet: 'category',
+  async paths(db) {
+    const perType = await Promise.all((['movie', 'tv'] as const).map(async (type) => {
+      const { titles, genreLinks } = titleKind(type);
+      const rows = await db.selectFrom('genres').select(['genres.id', 'genres.name'])
+        .where((eb) => eb.exists(eb.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
+          .select(sql`1`.as('one')).whereRef('genre_links.genre_id', '=', 'genres.id').where('titles.is_published', '=', true)))
+        .orderBy('genres.id').execute();
+      return rows.map((genre) => ({ type, genreId: String(genre.id), slug: slugify(genre.name) }));
+    }));
+    return perType.flat();
+  },
+  async load(db, params) {
+    if (params.type !== 'movie' && params.type !== 'tv') return missing;
+    const type: ContentType = params.type;
+    const genreId = Number(params.genreId);
+    const slug = params.slug ?? '';
+    const genre = Number.isSafeInteger(genreId) ? await db.selectFrom('genres').select(['id', 'name']).where('id', '=', genreId).executeTakeFirst() : undefined;
+    if (!genre) return missing;
+    const firstPage = await browseTitles(db, { type, genreIds: [genre.id], sort: 'newest' });
+    if (firstPage.total === 0) return missing;
+    return redirectUnless(categoryHref(type, genre.id, genre.name), categoryHref(type, genreId, slug))
+      ?? page({ category: { type, genreId: genre.id, name: genre.name, firstPage } },
+        [pageTags.genre(genre.id), pageTags.titleList(type, `g${genre.id}`, 'date'), ...cardTags(firstPage.items)]);
+  },
+};
+
+/** A franchise (collection) with its published movies in release order: every collection that has any. */
+export const franchisePage: CataloguePage<{ id: string; slug: string }, { franchise: FranchisePage }> = {
+  pathSet: 'franchise',
+  async paths(db) {
+    const rows = await db.selectFrom('collections').select(['collections.id', 'collections.name'])
+      .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
+        .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
+      .orderBy('collections.id').execute();
+    return rows.map((row) => ({ id: String(row.id), slug: slugify(row.name) }));
+  },
+  async load(db, params) {
+    const id = Number(params.id);
+    const [franchise] = Number.isSafeInteger(id) ? await loadFranchisePages(db, [id]) : [];
+    if (!franchise) return missing;
+    return redirectUnless(`/franchise/${franchise.id}/${franchise.slug}`, `/franchise/${id}/${params.slug ?? ''}`)
+      ?? page({ franchise }, [pageTags.collection(franchise.id), ...cardTags(franchise.movies)]);
+  },
+};
+
+export interface PlatformPageProps { platforms: Platform[]; initial: PlatformPage | null }
+
+/** The platform picker and a platform's first page: what /platforms and each /platforms/{id}/{slug} show. */
+async function platformProps(db: Db, platforms: Platform[], shown: Platform | undefined) {
+  const initial = shown ? await platformTitles(db, shown.id, 1) : null;
+  const tags = [pageTags.platforms, ...(initial ? [pageTags.platform(initial.platform.id), ...cardTags(initial.items),
+    ...(['movie', 'tv'] as const).map((type) => pageTags.titleList(type, `pl${initial.platform.id}`, 'popularity'))] : [])];
+  return page<PlatformPageProps>({ platforms, initial }, tags);
+}
+
+export const platformPage: CataloguePage<{ id: string; slug: string }, PlatformPageProps> = {
+  pathSet: 'platform',
+  async paths(db) {
+    return (await listPlatforms(db)).map((platform) => ({ id: String(platform.id), slug: slugify(platform.name) }));
+  },
+  async load(db, params) {
+    const platforms = await listPlatforms(db);
+    const shown = platforms.find((platform) => String(platform.id) === params.id);
+    if (!shown) return missing;
+    return redirectUnless(platformHref(shown), `/platforms/${params.id}/${params.slug ?? ''}`) ?? platformProps(db, platforms, shown);
+  },
+};
+
+/** /platforms: the picker and the first platform's first page. */
+export const platformsPage: CataloguePage<Record<string, never>, PlatformPageProps> = {
+  paths: async () => [{}],
+  async load(db) {
+    const platforms = await listPlatforms(db);
+    return platformProps(db, platforms, platforms[0]);
+  },
+};
+
+export interface KindListProps { hero: ListHero | null; firstPage: BrowsePage<TitleCard> }
+
+/** /movies or /tv-shows: the newest title with a backdrop and the first page, Just Added, no filters. */
+export function kindListPage(type: ContentType): CataloguePage<Record<string, never>, KindListProps> {
+  return {
+    paths: async () => [{}],
+    async load(db) {
+      const [hero, firstPage] = await Promise.all([newestWithBackdrop(db, type), browseTitles(db, { type, sort: 'just-added' })]);
+      return page({ hero, firstPage }, [pageTags.titleList(type, 'all', 'added'), ...cardTags(hero ? [hero, ...firstPage.items] : firstPage.items)]);
+    },
+  };
+}
+
+/** /people: the first page by popularity. */
+export const peoplePage: CataloguePage<Record<string, never>, { firstPage: BrowsePage<PersonCard> }> = {
+  paths: async () => [{}],
+  async load(db) {
+    const firstPage = await listPeople(db, 'popularity', 1);
+    return page({ firstPage }, [pageTags.peopleList('popularity'), ...firstPage.items.map((person) => pageTags.personCard(person.id))]);
+  },
+};

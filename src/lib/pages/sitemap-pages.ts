@@ -1,0 +1,28 @@
+/** sitemap.xml (one file, or an index of numbered parts past 50,000 URLs) and its parts: every public URL. */
+import { sitemapEntries, sitemapParts, type SitemapEntry } from '../catalog/sitemap.ts';
+import { pageTags } from '../publishing/page-tags.ts';
+import { missing, page, type CataloguePage } from './catalogue-page.ts';
+
+/** The URLs of sitemap.xml itself, or, past one file's worth, how many parts its index lists. */
+export type SitemapProps = { entries: SitemapEntry[] } | { partCount: number };
+
+const tags = [pageTags.sitemap];
+
+export const sitemapPage: CataloguePage<Record<string, never>, SitemapProps> = {
+  paths: async () => [{}],
+  async load(db) {
+    const entries = await sitemapEntries(db);
+    const parts = sitemapParts(entries);
+    return page(parts.length ? { partCount: parts.length } : { entries }, tags);
+  },
+};
+
+/** /sitemap-{n}.xml: none while one sitemap.xml holds the whole catalogue. */
+export const sitemapPartPage: CataloguePage<{ part: string }, { entries: SitemapEntry[] }> = {
+  pathSet: 'sitemap',
+  paths: async (db) => sitemapParts(await sitemapEntries(db)).map((_, i) => ({ part: String(i + 1) })),
+  async load(db, params) {
+    const entries = sitemapParts(await sitemapEntries(db))[Number(params.part) - 1];
+    return entries ? page({ entries }, tags) : missing;
+  },
+};

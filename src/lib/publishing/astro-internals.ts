@@ -1,0 +1,38 @@
+/**
+ * The one place the publisher reads Astro's private state, so that an Astro upgrade that changes it fails one test
+ * (tests/unit/astro-internals.test.ts) instead of publishing stale pages.
+ *
+ * Astro gives a prerendered page's request, in a build, headers that warn when read (astro/dist/core/request.js); the
+ * publisher's own requests carry If-None-Match, read here past that warning.
+ *
+ * Astro's default prerenderer keeps its app on `prerenderer.app` after setup; the app caches each route's
+ * getStaticPaths() for the build (`app.routeCache`, astro/dist/core/build/app.js). A page published after the build
+ * has params the cache does not hold, and rendering it would fail with NoMatchingStaticPathFound: the cache is cleared
+ * when a route's set of pages may have changed, and each route asks for its paths again as it next renders.
+ */
+import type { AstroPrerenderer } from 'astro';
+
+type KeptPrerenderer = AstroPrerenderer & { app?: { routeCache?: { clearAll?: () => void } } };
+
+/** Whether `prerenderer` exposes the route cache this module clears (it does once set up). */
+export function hasRouteCache(prerenderer: AstroPrerenderer): boolean {
+  return typeof (prerenderer as KeptPrerenderer).app?.routeCache?.clearAll === 'function';
+}
+
+export function clearRouteCache(prerenderer: AstroPrerenderer): void {
+  const cache = (prerenderer as KeptPrerenderer).app?.routeCache;
+  if (typeof cache?.clearAll !== 'function') throw new Error('Astro\'s prerenderer keeps no route cache where the publisher expects it: see astro-internals.ts.');
+  cache.clearAll();
+}
+
+const requestHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')!.get!;
+
+/** The request's If-None-Match, without the warning Astro attaches to a build's request (which has none). */
+export function ifNoneMatch(request: Request): string | null {
+  return (requestHeaders.call(request) as Headers).get('If-None-Match');
+}
+
+/** Astro's error when a prerendered route's getStaticPaths() no longer lists the path asked for: the page is gone. */
+export function isNoMatchingStaticPath(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'NoMatchingStaticPathFound';
+}

@@ -1,0 +1,209 @@
+/**
+ * Which page tags (page-tags.ts) a batch of catalogue changes (change-log.ts) names: the pages that may show something
+ * else now. A title's changed columns say which of its facets changed (its own page, its cards, its Known For
+ * entries) and which lists it may have entered, left or moved in; its genres and platforms (looked up, and read from
+ * the link rows the batch added or removed) say which lists. A draft that stays a draft names nothing but its own
+ * page, which does not exist.
+ */
+import type { Kysely } from 'kysely';
+import type { ContentType, Database } from '../../../db/schema.ts';
+import { titleKind } from '../catalog/title-kinds.ts';
+import type { CatalogueChange } from './change-log.ts';
+import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from './page-tags.ts';
+
+type Db = Kysely<Database>;
+
+const TITLE_TABLES: Record<string, ContentType> = { movies: 'movie', tv_shows: 'tv' };
+const GENRE_LINKS: Record<string, ContentType> = { movie_genres: 'movie', tv_show_genres: 'tv' };
+const PROVIDER_LINKS: Record<string, ContentType> = { movie_providers: 'movie', tv_show_providers: 'tv' };
+const CREDIT_LINKS: Record<string, ContentType> = { movie_credits: 'movie', tv_show_credits: 'tv' };
+const OWNER: Record<ContentType, 'movie_id' | 'tv_show_id'> = { movie: 'movie_id', tv: 'tv_show_id' };
+
+/** What a card shows of a title (and whether it is published): both kinds' column names. */
+const CARD_COLUMNS = new Set(['tmdb_id', 'title', 'name', 'poster_path', 'backdrop_path', 'vote_average', 'release_date', 'first_air_date', 'is_published']);
+/** What a person's Known For shows of a title: its card and its popularity. */
+const CREDIT_COLUMNS = new Set([...CARD_COLUMNS, 'popularity']);
+/** The lists a column orders or filters (the list heroes need a backdrop). */
+const ORDERED_BY: Record<string, ListOrder> = {
+  created_at: 'added', backdrop_path: 'added', release_date: 'date', first_air_date: 'date', vote_average: 'rating', popularity: 'popularity',
+};
+/** What a person's card shows. */
+const PERSON_CARD_COLUMNS = new Set(['name', 'profile_path', 'known_for_department']);
+
+/** A title of the batch, by kind and row id. */
+interface TitleRef { type: ContentType; id: number }
+const refKey = (ref: TitleRef) => `${ref.type}:${ref.id}`;
+
+export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[]): Promise<Set<string>> {
+  const tags = new Set<string>();
+  if (changes.some((change) => change.op === 'T')) return new Set([EVERYTHING]);
+  const titles = new TitleFacts(db);
+  for (const change of changes) titles.note(change);
+  await titles.load();
+
+  for (const change of changes) {
+    const keys = change.keys ?? {};
+    const titleType = TITLE_TABLES[change.table];
+    if (titleType) {
+      titleChange(tags, titles, titleType, change);
+      continue;
+    }
+    const linkType = GENRE_LINKS[change.table] ?? PROVIDER_LINKS[change.table] ?? CREDIT_LINKS[change.table];
+    if (linkType) {
+      const title = titles.get({ type: linkType, id: Number(keys[OWNER[linkType]]) });
+      if (title) tags.add(pageTags.title(linkType, title.tmdbId));
+      if (CREDIT_LINKS[change.table]) {
+        tags.add(pageTags.person(Number(keys.person_id)));
+        for (const tag of [pathsTag('person'), pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
+        continue;
+      }
+      if (!title?.published) continue;
+      const scope: ListScope = GENRE_LINKS[change.table] ? `g${Number(keys.genre_id)}` : `pl${Number(keys.platform_id)}`;
+      addLists(tags, linkType, [scope], LIST_ORDERS);
+      if (GENRE_LINKS[change.table]) for (const tag of [pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
+      continue;
+    }
+    switch (change.table) {
+      case 'tv_show_episodes': {
+        const show = titles.get({ type: 'tv', id: Number(keys.tv_show_id) });
+        const before = change.oldKeys && titles.get({ type: 'tv', id: Number(change.oldKeys.tv_show_id) });
+        for (const owner of [show, before]) if (owner) tags.add(pageTags.title('tv', owner.tmdbId));
+        break;
+      }
+      case 'people':
+        personChange(tags, change);
+        break;
+      case 'genres':
+        for (const tag of [pageTags.genre(Number(keys.id)), pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
+        break;
+      case 'platforms':
+        for (const tag of [pageTags.platform(Number(keys.id)), pageTags.platforms, pathsTag('platform'), pageTags.sitemap]) tags.add(tag);
+        break;
+      case 'collections':
+        for (const tag of [pageTags.collection(Number(keys.id)), pathsTag('franchise'), pageTags.sitemap]) tags.add(tag);
+        break;
+    }
+  }
+  if ([...tags].some(isCardTag)) tags.add(ANY_CARD);
+  return tags;
+}
+
+function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, change: CatalogueChange): void {
+  const now = change.keys ?? {};
+  const before = change.oldKeys ?? (change.op === 'D' ? now : {});
+  const published = (change.op !== 'D' && now.is_published === true) || before.is_published === true;
+  for (const tmdbId of new Set([Number(now.tmdb_id), Number(before.tmdb_id)].filter(Number.isFinite))) {
+    tags.add(pageTags.title(type, tmdbId));
+    // A draft that stays one: no page shows it, and it is in no list.
+    if (!published) continue;
+    const columns = change.op === 'U' ? change.columns ?? [] : null;
+    if (columns === null || columns.some((column) => CARD_COLUMNS.has(column))) tags.add(pageTags.titleCard(type, tmdbId));
+    if (columns === null || columns.some((column) => CREDIT_COLUMNS.has(column))) tags.add(pageTags.titleCredit(type, tmdbId));
+  }
+  if (!published) return;
+  const columns = change.op === 'U' ? change.columns ?? [] : null;
+  const collections = [now.collection_id, before.collection_id].filter((id) => typeof id === 'number') as number[];
+  const membership = columns === null || columns.includes('is_published') || columns.includes('tmdb_id');
+  const orders = membership ? LIST_ORDERS : [...new Set(columns!.flatMap((column) => ORDERED_BY[column] ?? []))];
+  if (orders.length) addLists(tags, type, ['all', ...titles.scopesOf({ type, id: Number(now.id) })], orders);
+  if (membership || columns!.some((column) => column === 'title' || column === 'name')) {
+    for (const route of [type, 'person', 'category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
+    for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
+  }
+  if (membership || columns!.includes('collection_id')) {
+    for (const id of collections) tags.add(pageTags.collection(id));
+    tags.add(pathsTag('franchise'));
+  }
+  tags.add(pageTags.sitemap);
+}
+
+function personChange(tags: Set<string>, change: CatalogueChange): void {
+  const id = Number((change.keys ?? {}).id);
+  tags.add(pageTags.person(id));
+  const columns = change.op === 'U' ? change.columns ?? [] : null;
+  if (columns === null || columns.some((column) => PERSON_CARD_COLUMNS.has(column))) tags.add(pageTags.personCard(id));
+  if (columns === null || columns.includes('name')) {
+    for (const tag of [pathsTag('person'), pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
+  }
+  if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
+  tags.add(pageTags.sitemap);
+}
+
+function addLists(tags: Set<string>, type: ContentType, scopes: readonly ListScope[], orders: readonly ListOrder[]): void {
+  for (const scope of scopes) for (const order of orders) tags.add(pageTags.titleList(type, scope, order));
+}
+
+/**
+ * The batch's titles as a page knows them (TMDB id, published) and the genres and platforms that place them in
+ * lists: read from the batch's own rows first (a deleted title is only there), then looked up in one query per table.
+ */
+class TitleFacts {
+  readonly #db: Db;
+  readonly #facts = new Map<string, { tmdbId: number; published: boolean }>();
+  readonly #scopes = new Map<string, Set<ListScope>>();
+  readonly #wanted = new Map<string, TitleRef>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  note(change: CatalogueChange): void {
+    const type = TITLE_TABLES[change.table];
+    const keys = change.keys ?? {};
+    if (type) {
+      const ref = { type, id: Number(keys.id) };
+      this.#facts.set(refKey(ref), { tmdbId: Number(keys.tmdb_id), published: keys.is_published === true || change.oldKeys?.is_published === true });
+      if (change.op === 'U') this.#wanted.set(refKey(ref), ref);
+      return;
+    }
+    const linkType = GENRE_LINKS[change.table] ?? PROVIDER_LINKS[change.table] ?? CREDIT_LINKS[change.table];
+    if (linkType) {
+      const ref = { type: linkType, id: Number(keys[OWNER[linkType]]) };
+      this.#wanted.set(refKey(ref), ref);
+      if (GENRE_LINKS[change.table]) this.#addScope(ref, `g${Number(keys.genre_id)}`);
+      if (PROVIDER_LINKS[change.table]) this.#addScope(ref, `pl${Number(keys.platform_id)}`);
+      return;
+    }
+    if (change.table === 'tv_show_episodes') {
+      for (const owner of [keys.tv_show_id, change.oldKeys?.tv_show_id]) {
+        if (owner !== undefined) this.#wanted.set(refKey({ type: 'tv', id: Number(owner) }), { type: 'tv', id: Number(owner) });
+      }
+    }
+  }
+
+  get(ref: TitleRef) {
+    return this.#facts.get(refKey(ref));
+  }
+
+  scopesOf(ref: TitleRef): ListScope[] {
+    return [...(this.#scopes.get(refKey(ref)) ?? [])];
+  }
+
+  async load(): Promise<void> {
+    for (const type of ['movie', 'tv'] as const) {
+      const ids = [...this.#wanted.values()].filter((ref) => ref.type === type).map((ref) => ref.id);
+      if (ids.length === 0) continue;
+      const { titles, genreLinks, providerLinks } = titleKind(type);
+      const [rows, genres, platforms] = await Promise.all([
+        this.#db.selectFrom(titles).select(['titles.id', 'titles.tmdb_id', 'titles.is_published']).where('titles.id', 'in', ids).execute(),
+        this.#db.selectFrom(genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', 'in', ids).execute(),
+        this.#db.selectFrom(providerLinks).select(['provider_links.title_id', 'provider_links.platform_id'])
+          .where('provider_links.title_id', 'in', ids).execute(),
+      ]);
+      for (const row of rows) {
+        const key = refKey({ type, id: row.id });
+        const known = this.#facts.get(key);
+        this.#facts.set(key, { tmdbId: known?.tmdbId ?? row.tmdb_id, published: (known?.published ?? false) || row.is_published });
+      }
+      for (const row of genres) this.#addScope({ type, id: row.title_id }, `g${row.genre_id}`);
+      for (const row of platforms) this.#addScope({ type, id: row.title_id }, `pl${row.platform_id}`);
+    }
+  }
+
+  #addScope(ref: TitleRef, scope: ListScope): void {
+    const key = refKey(ref);
+    const scopes = this.#scopes.get(key) ?? new Set<ListScope>();
+    scopes.add(scope);
+    this.#scopes.set(key, scopes);
+  }
+}

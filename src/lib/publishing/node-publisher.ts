@@ -1,0 +1,246 @@
+/**
+ * The Node server's publisher, in the page builder (scripts/page-builder.ts): it keeps the prerendered pages equal to
+ * what a fresh build of the database would render, whoever changes the database.
+ *
+ * Every POLL_MS it reads the catalogue's change log (change-log.ts) from its cursor, names what changed (change-tags.ts)
+ * and finds the pages that show it (page-index.ts). Those are stale: the server is told before the publisher records
+ * its progress (so a writer waiting on a marker returns only once they are), and asks for any of them a visitor
+ * requests to be renewed first. Each stale page is rendered again with its ETag: a page whose content did not change
+ * answers 304 and is left alone, a changed one is replaced by rename(2), and one that is gone is removed. A change that
+ * may add pages (a title published) makes every route list its pages again; new ones are rendered too.
+ */
+import { relative } from 'node:path';
+import type { AstroPrerenderer, RouteData } from 'astro';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { nextYearStart } from '../catalog/client/site-clock.ts';
+import { precompressFiles, type VariantCache } from '../compression/precompress.ts';
+import { errorMessage } from '../http/respond.ts';
+import { clearRouteCache, isNoMatchingStaticPath } from './astro-internals.ts';
+import { readChangesSince, recordProgress } from './change-log.ts';
+import { tagsOfChanges } from './change-tags.ts';
+import { pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
+import type { PageIndex } from './page-index.ts';
+import { recordAnswer } from './page-recorder.ts';
+import { EVERYTHING } from './page-tags.ts';
+
+export const POLL_MS = 200;
+/** How often an idle publisher says it is alive (change-log.ts waitForReaders waits only for live readers). */
+const HEARTBEAT_MS = 10_000;
+/** Pages rendered at once (Astro's build.concurrency); a visitor's page may take one more. */
+const RENDERS_AT_ONCE = 4;
+/** A page that failed to render is tried again after this long. */
+const RETRY_MS = 5_000;
+
+/** What the publisher tells the server: pages that are stale from now on, and pages that are current again. */
+export interface StaleListener {
+  /** Resolves once the server will no longer answer these pages from their files. */
+  stale(paths: string[]): Promise<void>;
+  current(paths: string[]): void;
+}
+
+export interface PublisherOptions {
+  db: Kysely<Database>;
+  prerenderer: AstroPrerenderer;
+  index: PageIndex;
+  clientDir: string;
+  /** The site's origin, which pages are rendered for. */
+  origin: string;
+  /** Its name among the log's readers. */
+  reader: string;
+  /** The snapshot the pages were built from: the publisher reads the changes committed after it. */
+  since: string;
+  variants: VariantCache;
+  listener: StaleListener;
+}
+
+/** What a render did to a page. */
+export type Renewal = 'unchanged' | 'replaced' | 'removed' | 'failed';
+
+export class NodePublisher {
+  readonly #options: PublisherOptions;
+  #cursor: string;
+  /** Stale pages not yet being rendered, in order; `#urgent` first. */
+  readonly #queue = new Set<string>();
+  readonly #urgent = new Set<string>();
+  /** Pages being rendered, with their renewal. */
+  readonly #rendering = new Map<string, Promise<Renewal>>();
+  /** Pages staled again while being rendered (from older data): rendered once more after. */
+  readonly #again = new Set<string>();
+  /** Routes of pages found by listing the routes, not yet in the index. */
+  readonly #newRoutes = new Map<string, RouteData>();
+  /** Pages the last listing of the routes left out: removed without rendering. */
+  readonly #unlisted = new Set<string>();
+  #workers = 0;
+  #timers: NodeJS.Timeout[] = [];
+  #polling: Promise<void> | null = null;
+  #failing = false;
+  #lastProgress = 0;
+  readonly #current = new Set<string>();
+  readonly rendered = { replaced: 0, unchanged: 0, removed: 0, failed: 0 };
+
+  constructor(options: PublisherOptions) {
+    this.#options = options;
+    this.#cursor = options.since;
+  }
+
+  start(): void {
+    const poll = () => {
+      this.#timers[0] = setTimeout(() => void this.poll().finally(poll), POLL_MS);
+    };
+    poll();
+    this.#armYearTimer();
+  }
+
+  stop(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+  }
+
+  /** Whether the page is stale: queued or being rendered. */
+  isStale(pathname: string): boolean {
+    return this.#queue.has(pathname) || this.#rendering.has(pathname);
+  }
+
+  /** Whether any page is stale. */
+  get busy(): boolean {
+    return this.#queue.size > 0 || this.#rendering.size > 0;
+  }
+
+  /** Renews a stale page before any other; resolves at once for a current one. */
+  async renewNow(pathname: string): Promise<void> {
+    if (this.#queue.has(pathname)) {
+      this.#urgent.add(pathname);
+      this.#pump(true);
+    }
+    while (this.isStale(pathname)) await (this.#rendering.get(pathname) ?? new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+
+  /** One read of the log; concurrent calls share it. */
+  poll(): Promise<void> {
+    this.#polling ??= this.#readChanges().finally(() => { this.#polling = null; });
+    return this.#polling;
+  }
+
+  async #readChanges(): Promise<void> {
+    const { db, index, reader } = this.#options;
+    try {
+      const batch = await readChangesSince(db, this.#cursor);
+      const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(db, batch.changes);
+      const stale = [...index.pagesWith(tags)];
+      if (stale.length) await this.#markStale(stale);
+      this.#cursor = batch.snapshot;
+      if (batch.tooMany || batch.changes.length || batch.lastMarker || Date.now() - this.#lastProgress > HEARTBEAT_MS) {
+        await recordProgress(db, reader, this.#cursor, batch.lastMarker);
+        this.#lastProgress = Date.now();
+      }
+      if (tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'))) await this.#findNewPages();
+      if (this.#failing) console.log('[publishing] reading the catalogue\'s changes works again');
+      this.#failing = false;
+    } catch (error) {
+      if (!this.#failing) console.error(`[publishing] cannot read the catalogue's changes; retrying: ${errorMessage(error)}`);
+      this.#failing = true;
+    }
+  }
+
+  /** Every route lists its pages again; those the index lacks are rendered, those it has and no route lists are renewed (and go). */
+  async #findNewPages(): Promise<void> {
+    const { prerenderer, index } = this.#options;
+    clearRouteCache(prerenderer);
+    const listed = new Set<string>();
+    const added: string[] = [];
+    for (const { pathname, route } of await prerenderer.getStaticPaths()) {
+      const path = pagePathOf(pathname) ?? pathname;
+      listed.add(path);
+      if (index.get(path) || this.#newRoutes.has(path)) continue;
+      this.#newRoutes.set(path, route);
+      added.push(path);
+    }
+    this.#unlisted.clear();
+    for (const path of index.paths()) if (!listed.has(path)) this.#unlisted.add(path);
+    if (added.length || this.#unlisted.size) await this.#markStale([...added, ...this.#unlisted]);
+  }
+
+  async #markStale(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      this.#current.delete(path);
+      if (this.#rendering.has(path)) this.#again.add(path);
+      else this.#queue.add(path);
+    }
+    await this.#options.listener.stale(paths);
+    this.#pump(false);
+  }
+
+  #pump(urgent: boolean): void {
+    while (this.#queue.size && (this.#workers < RENDERS_AT_ONCE || (urgent && this.#urgent.size && this.#workers < RENDERS_AT_ONCE + 1))) {
+      const next = this.#urgent.values().next().value ?? this.#queue.values().next().value!;
+      this.#queue.delete(next);
+      this.#urgent.delete(next);
+      this.#workers++;
+      const renewal = this.#renew(next);
+      this.#rendering.set(next, renewal);
+      void renewal.then((outcome) => {
+        this.#rendering.delete(next);
+        this.#workers--;
+        this.rendered[outcome]++;
+        if (this.#again.delete(next)) this.#queue.add(next);
+        else if (outcome === 'failed') this.#timers.push(setTimeout(() => void this.#markStale([next]), RETRY_MS));
+        else this.#reportCurrent(next);
+        this.#pump(false);
+      });
+    }
+  }
+
+  /** Tells the server, in one message per turn of the event loop, which pages are current again. */
+  #reportCurrent(path: string): void {
+    if (this.#current.size === 0) queueMicrotask(() => setImmediate(() => {
+      const paths = [...this.#current];
+      this.#current.clear();
+      if (paths.length) this.#options.listener.current(paths);
+    }));
+    this.#current.add(path);
+  }
+
+  async #renew(pathname: string): Promise<Renewal> {
+    const { prerenderer, index, clientDir, origin, variants } = this.#options;
+    const record = index.get(pathname);
+    const route = record?.route ?? this.#newRoutes.get(pathname);
+    if (!route) return 'removed';
+    const file = pageFile(clientDir, pathname, route.type === 'endpoint');
+    if (this.#unlisted.delete(pathname)) return this.#remove(pathname, file);
+    const url = new URL(route.type === 'endpoint' || pathname.endsWith('/') ? pathname : `${pathname}/`, origin);
+    try {
+      const rendered = await prerenderer.render(new Request(url, { headers: record?.etag ? { 'If-None-Match': record.etag } : {} }), { routeData: route });
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      if (response.status === 304) return 'unchanged';
+      // Not found, or not at this path any more (a stale slug's redirect): the page is gone.
+      if ((response.status === 404 && route.route !== '/404') || (response.status >= 300 && response.status < 400)) return await this.#remove(pathname, file);
+      if (!response.ok && route.route !== '/404') throw new Error(`it answered ${response.status}`);
+      await replaceFile(file, new Uint8Array(await response.arrayBuffer()));
+      await precompressFiles(clientDir, [relative(clientDir, file)], variants);
+      recordAnswer(index, pathname, route, response);
+      this.#newRoutes.delete(pathname);
+      return 'replaced';
+    } catch (error) {
+      if (isNoMatchingStaticPath(error)) return this.#remove(pathname, file);
+      console.error(`[publishing] could not render ${pathname}: ${errorMessage(error)}`);
+      return 'failed';
+    }
+  }
+
+  async #remove(pathname: string, file: string): Promise<Renewal> {
+    await removePageFile(this.#options.clientDir, file);
+    this.#options.index.delete(pathname);
+    this.#newRoutes.delete(pathname);
+    return 'removed';
+  }
+
+  /** At the turn of the year every page changes (its footer, the year filters, ages). */
+  #armYearTimer(turn = nextYearStart()): void {
+    // setTimeout waits at most 2^31 - 1 ms (24.8 days): a longer wait is taken in steps.
+    this.#timers[1] = setTimeout(() => {
+      if (Date.now() < turn.getTime()) return this.#armYearTimer(turn);
+      void this.#markStale([...this.#options.index.paths()]);
+      this.#armYearTimer();
+    }, Math.min(turn.getTime() - Date.now(), 2 ** 31 - 1));
+  }
+}

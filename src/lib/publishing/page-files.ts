@@ -1,0 +1,53 @@
+/**
+ * Where a prerendered page lives in the client directory, and how the Node publisher replaces or removes it: each file
+ * by rename(2), so a request reads a whole old or a whole new page, and a stale compressed variant never outlives it.
+ */
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
+import { ENCODED_SUFFIX } from '../compression/encodings.ts';
+
+/**
+ * The page a URL path names, however it is spelled (percent-encoded, doubled slashes, a trailing slash, the page's own
+ * index.html or its precompressed variants), as Astro names its pathname: '/', '/movies', '/sitemap.xml'. Null for a
+ * path that does not decode.
+ */
+export function pagePathOf(urlPath: string): string | null {
+  let path: string;
+  try {
+    path = posix.normalize(decodeURIComponent(urlPath));
+  } catch {
+    return null;
+  }
+  path = path.replace(/\.(br|gz)$/, '').replace(/\/index\.html$/, '/').replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/** The file of the page at `pathname` (a page or an endpoint such as /sitemap.xml), under `clientDir`. */
+export function pageFile(clientDir: string, pathname: string, isEndpoint: boolean): string {
+  const path = pathname.replace(/\/+$/, '');
+  if (isEndpoint) return join(clientDir, path);
+  if (path === '') return join(clientDir, 'index.html');
+  if (path === '/404' || path === '/500') return join(clientDir, `${path}.html`);
+  return join(clientDir, path, 'index.html');
+}
+
+/** Replaces `file` with `content`: its old variants go first, so none is ever sent for the new content. */
+export async function replaceFile(file: string, content: Uint8Array): Promise<void> {
+  await removeVariants(file);
+  await mkdir(dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await writeFile(aside, content);
+  await rename(aside, file);
+}
+
+/** Removes a page's file and variants, and its folders up to `clientDir` as far as they are now empty. */
+export async function removePageFile(clientDir: string, file: string): Promise<void> {
+  await Promise.all([rm(file, { force: true }), removeVariants(file)]);
+  for (let folder = dirname(file); folder.startsWith(clientDir) && folder !== clientDir; folder = dirname(folder)) {
+    if (!(await rmdir(folder).then(() => true, () => false))) return;
+  }
+}
+
+function removeVariants(file: string): Promise<unknown> {
+  return Promise.all(Object.values(ENCODED_SUFFIX).map((suffix) => rm(file + suffix, { force: true })));
+}

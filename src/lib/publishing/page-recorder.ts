@@ -1,0 +1,61 @@
+/**
+ * The Node publisher's view of the build that prerendered its pages: an integration, given to that build only
+ * (scripts/page-builder.ts passes it to astro's build()), that wraps Astro's prerenderer through its public API
+ * (`setPrerenderer`). Every page the build renders is recorded in a PageIndex with the ETag and the tags it answered
+ * with (page-answer.ts), and the prerenderer is kept for the publisher's later renders, which it records the same way.
+ */
+import type { AstroIntegration, AstroPrerenderer, RouteData } from 'astro';
+import { PAGE_TAGS_HEADER } from './page-answer.ts';
+import { pagePathOf } from './page-files.ts';
+import { PageIndex } from './page-index.ts';
+
+export interface PageRecorder {
+  integration: AstroIntegration;
+  index: PageIndex;
+  /** The build's prerenderer, once the build has set it up. */
+  prerenderer(): AstroPrerenderer;
+}
+
+/** Records a page the prerenderer answered with 200 (the 404 page answers 404 and is recorded too). */
+export function recordAnswer(index: PageIndex, pathname: string, route: RouteData, response: Response): void {
+  const tags = response.headers.get(PAGE_TAGS_HEADER)?.split(' ').filter(Boolean) ?? [];
+  index.set(pathname, { route, etag: response.headers.get('ETag'), tags });
+}
+
+export function pageRecorder(): PageRecorder {
+  const index = new PageIndex();
+  let kept: AstroPrerenderer | undefined;
+  let setRecorder: (() => void) | undefined;
+  const integration: AstroIntegration = {
+    name: 'cinecat:page-recorder',
+    hooks: {
+      // Set once Vite has built Astro's own prerender entry: a prerenderer set before it makes Astro leave that entry
+      // out of the build (astro/dist/core/build/vite-build-config.js), as an adapter's own prerenderer would replace it.
+      'astro:build:ssr': () => setRecorder?.(),
+      'astro:build:start': ({ setPrerenderer }) => {
+        setRecorder = () => setPrerenderer((astros) => {
+          // Astro's own prerenderer underneath: its setup keeps the app the publisher renders with later (astro-internals.ts).
+          const recorded: AstroPrerenderer = Object.create(astros);
+          recorded.name = 'cinecat:recorded';
+          recorded.render = async (request, options) => {
+            const rendered = await astros.render(request, options);
+            const response = rendered instanceof Response ? rendered : rendered.response;
+            const pathname = pagePathOf(new URL(request.url).pathname);
+            if (pathname !== null && (response.ok || options.routeData.route === '/404')) recordAnswer(index, pathname, options.routeData, response);
+            return rendered;
+          };
+          kept = recorded;
+          return recorded;
+        });
+      },
+    },
+  };
+  return {
+    integration,
+    index,
+    prerenderer: () => {
+      if (!kept) throw new Error('The page recorder saw no build: pass its integration to astro\'s build().');
+      return kept;
+    },
+  };
+}

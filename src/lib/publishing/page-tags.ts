@@ -1,0 +1,75 @@
+/**
+ * What a page shows, named: each catalogue page says which of these it shows as it loads (its tags), and each change
+ * to the catalogue is mapped to the same names (change-tags.ts). One record then serves both targets: the Node
+ * server renews the prerendered pages whose tags a change names, and Netlify's CDN purges them by tag.
+ *
+ * Tags are short (a CDN response carries up to 500 of them) and use only [a-z0-9:-].
+ */
+import type { ContentType } from '../../../db/schema.ts';
+
+const TITLE_PREFIX: Record<ContentType, string> = { movie: 'm', tv: 't' };
+
+/** How a list of published titles is ordered, or what else picks its members: what a change to a title reorders. */
+export const LIST_ORDERS = ['added', 'date', 'rating', 'popularity'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+/** Which titles a list holds: all published ones of the kind, those of a genre, or those on a platform. */
+export type ListScope = 'all' | `g${number}` | `pl${number}`;
+
+export const pageTags = {
+  /** Everything of the title's own page: its columns, genres, platforms, cast and episodes. */
+  title: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}${tmdbId}`,
+  /** What a card of the title shows, and whether it is published at all (a title page's recommendations). */
+  titleCard: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}c${tmdbId}`,
+  /** A card and the title's popularity: a person's Known For. */
+  titleCredit: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}k${tmdbId}`,
+  /** Everything of the person's own page: columns and credits. */
+  person: (id: number) => `p${id}`,
+  /** What a person's card shows: name, photo, department. */
+  personCard: (id: number) => `pc${id}`,
+  genre: (id: number) => `g${id}`,
+  platform: (id: number) => `pl${id}`,
+  /** Every platform's name and logo: the platform picker. */
+  platforms: 'platforms',
+  /** A collection's row and which movies are in it. */
+  collection: (id: number) => `c${id}`,
+  /** Which published titles a list holds, in `order`. */
+  titleList: (type: ContentType, scope: ListScope, order: ListOrder) => `l${TITLE_PREFIX[type]}:${scope}:${order}`,
+  /** Which people have a page, by popularity or by name. */
+  peopleList: (order: 'popularity' | 'name') => `lp:${order}`,
+  /** Every public URL and when it changed. */
+  sitemap: 'sitemap',
+  /** The current year (the footer, the year filters, ages): named at the turn of the year. */
+  year: 'year',
+} as const;
+
+/** The routes whose set of pages changes (a title published, a person's first credit, a genre renamed...). */
+export const PATH_SETS = ['movie', 'tv', 'person', 'category', 'franchise', 'platform', 'home-rows', 'sitemap'] as const;
+export type PathSet = (typeof PATH_SETS)[number];
+
+/** Named when the pages of `route` may be others than before: the Node server asks the route for its paths again. */
+export const pathsTag = (route: PathSet) => `paths:${route}`;
+
+/** Every tag a change can name that asks for every page: the year, a truncated table. */
+export const EVERYTHING = '*';
+
+/** Netlify keeps at most 500 tags on a response, and Astro's provider adds one (the page's path). */
+export const CDN_TAG_LIMIT = 499;
+/**
+ * Named with every card's change (change-tags.ts): a page with more tags than a CDN keeps carries this instead of its
+ * card tags, and is purged by any card's change.
+ */
+export const ANY_CARD = 'cards';
+const CARD_TAG = /^(?:[mt][ck]|pc)\d+$/;
+export const isCardTag = (tag: string) => CARD_TAG.test(tag);
+
+/** `tags` as a CDN response may carry them. */
+export function cdnTags(tags: readonly string[]): string[] {
+  if (tags.length <= CDN_TAG_LIMIT) return [...tags];
+  return [...tags.filter((tag) => !isCardTag(tag)).slice(0, CDN_TAG_LIMIT - 1), ANY_CARD];
+}
+
+/** The card tags of titles a page shows. */
+export function cardTags(cards: readonly { type: ContentType; tmdbId: number }[]): string[] {
+  return cards.map((card) => pageTags.titleCard(card.type, card.tmdbId));
+}
