@@ -311,6 +311,19 @@ interface PublishingConsumersTable {
   updated_at: Generated<Date>;
 }
 
+/** A CDN tag to purge (src/lib/publishing/cdn-purge.ts). */
+interface CdnPurgesTable {
+  tag: string;
+  due_at: Generated<Date>;
+  /** Purge once more shortly after this one. */
+  again: Generated<boolean>;
+}
+
+interface CdnPurgeLogTable {
+  tag: string;
+  purged_at: Generated<Date>;
+}
+
 export interface Database {
   genres: GenresTable;
   collections: CollectionsTable;
@@ -343,6 +356,8 @@ export interface Database {
   view_event_days: ViewEventDaysTable;
   catalogue_changes: CatalogueChangesTable;
   publishing_consumers: PublishingConsumersTable;
+  cdn_purges: CdnPurgesTable;
+  cdn_purge_log: CdnPurgeLogTable;
 }
 
 export type NewMovie = Insertable<MoviesTable>;

@@ -13,7 +13,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { rebuildMode, requestRebuild } from '../src/lib/rebuild/index.ts';
+import { catalogueChanged } from '../src/lib/publishing/catalogue-changes.ts';
+import { purgesCdn } from '../src/lib/publishing/cdn-purge.ts';
 import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
 import type { TmdbClient } from '../src/lib/tmdb/client.ts';
 import type { TmdbSync } from '../src/lib/tmdb/contract.ts';
@@ -96,7 +97,7 @@ async function main(): Promise<number> {
         if (result.nextPage === null) break;
       }
     }
-    if (summaries.length) await queueRebuild(database.db, `command-line import: ${process.argv.slice(2).join(' ')}`);
+    if (summaries.length) await publish(database.db);
   } catch (error) {
     console.error(`Import failed: ${(error as Error).message}`);
     return 1;
@@ -113,18 +114,16 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Queues the rebuild the admin's Bulk Import queues (waiting for the build hook's answer), and says where it runs. */
-async function queueRebuild(db: Kysely<Database>, reason: string): Promise<void> {
-  await (await requestRebuild(db, reason, { localRunner: false })).started;
-  console.log(rebuildNote());
+/** Waits until the running Node server's publisher has the imported titles' pages, and purges Netlify's CDN if set up. */
+async function publish(db: Kysely<Database>): Promise<void> {
+  await catalogueChanged(db);
+  console.log(publishedNote());
 }
 
-function rebuildNote(): string {
-  switch (rebuildMode()) {
-    case 'hook': return 'Site rebuild requested through the build hook.';
-    case 'local': return 'Site rebuild queued: a running `npm start` builds it within a minute (the next `npm start` builds the site anyway).';
-    case 'off': return 'Site rebuilds are off (REBUILD_MODE=off): the pages change on the next build.';
-  }
+function publishedNote(): string {
+  return purgesCdn()
+    ? 'Netlify\'s CDN purged of the pages that show what changed.'
+    : 'A running `npm start` shows the changes within seconds; on Netlify, set SITE_ID and NETLIFY_PURGE_API_TOKEN to purge its CDN from here.';
 }
 
 /** Runs a sync here (or resumes one whose worker died), printing each page and what changed. */
@@ -136,7 +135,7 @@ async function sync(db: Kysely<Database>, client: TmdbClient): Promise<number> {
     console.error(`Sync not started: ${(error as Error).message}`);
     return 1;
   }
-  await runSync(db, client, id, { localRunner: false, onPage: (job) => console.log(`${job.list} changes, next page ${job.currentPage}`) });
+  await runSync(db, client, id, { onPage: (job) => console.log(`${job.list} changes, next page ${job.currentPage}`) });
   const job = (await latestSync(db))!;
   if (job.status !== 'done') {
     console.error(`Sync failed: ${job.error ?? 'stopped by another worker'}`);
@@ -144,7 +143,7 @@ async function sync(db: Kysely<Database>, client: TmdbClient): Promise<number> {
   }
   console.log(syncSummary(job));
   const changed = job.changes.movies + job.changes.shows + job.changes.people;
-  if (changed) console.log(rebuildNote());
+  if (changed) console.log(publishedNote());
   return 0;
 }
 

@@ -33,7 +33,8 @@ if (options.build) {
   const site = await PageBuilder.start(dirname(dirname(entry)));
   builder = site.builder;
   const { built } = site;
-  console.log(`Built ${built.pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s (peak memory ${built.peakRssMb} MB).`);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s: ${built.rendered} pages rendered, ${built.kept} kept from the last run `
+    + `(peak memory ${built.peakRssMb} MB).`);
 }
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
 const onDemand = (req: IncomingMessage, res: ServerResponse) => void handler(req, res);

@@ -14,6 +14,10 @@ import { sql, type Kysely } from 'kysely';
  * - op: I(nsert), U(pdate), D(elete), T(runcate); S rows are markers a writer adds to learn when a consumer caught up.
  *
  * publishing_consumers records, per reader of the log, the snapshot it has consumed up to and the last marker seen.
+ *
+ * cdn_purges holds the CDN tags a reader found changed and has yet to purge (src/lib/publishing/cdn-purge.ts): due
+ * now, and once more a moment later (`again`) for a page rendered from the old rows while the first purge ran.
+ * cdn_purge_log keeps the last seconds of purges: Netlify accepts two purges of a tag per 5 s.
  */
 const ENTITY_KEYS: Record<string, string[]> = {
   movies: ['id', 'tmdb_id', 'is_published', 'collection_id'],
@@ -49,6 +53,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       last_marker bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
+
+  await sql`
+    CREATE TABLE cdn_purges (
+      tag text PRIMARY KEY,
+      due_at timestamptz NOT NULL DEFAULT now(),
+      again boolean NOT NULL DEFAULT true
+    )`.execute(db);
+  await sql`CREATE INDEX cdn_purges_due_idx ON cdn_purges (due_at)`.execute(db);
+  await sql`CREATE TABLE cdn_purge_log (tag text NOT NULL, purged_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  await sql`CREATE INDEX cdn_purge_log_tag_idx ON cdn_purge_log (tag, purged_at)`.execute(db);
 
   // TG_ARGV[0]: the key columns, TG_ARGV[1]: columns whose change alone logs nothing.
   await sql`
@@ -123,6 +137,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS log_entity_changes()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS log_link_changes()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS log_truncate()`.execute(db);
+  await sql`DROP TABLE IF EXISTS cdn_purge_log`.execute(db);
+  await sql`DROP TABLE IF EXISTS cdn_purges`.execute(db);
   await sql`DROP TABLE IF EXISTS publishing_consumers`.execute(db);
   await sql`DROP TABLE IF EXISTS catalogue_changes`.execute(db);
 }

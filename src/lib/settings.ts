@@ -91,6 +91,17 @@ export const publishingEnabled = () => text('PUBLISHING') !== 'off';
 /** REBUILD_SCHEDULE=off turns the scheduled Netlify rebuild into a no-op. */
 export const scheduledRebuildEnabled = () => text('REBUILD_SCHEDULE') !== 'off';
 
+/**
+ * Purging Netlify's CDN after catalogue changes (src/lib/publishing/cdn-purge.ts): Netlify gives its functions the site's
+ * id and a purge token; a process elsewhere (the CLI import, a sync run by hand) needs SITE_ID and
+ * NETLIFY_PURGE_API_TOKEN (a personal access token). NETLIFY_API_URL points elsewhere than Netlify's API (tests).
+ */
+export function cdnPurgeSettings(): { siteId: string; token: string; apiUrl: string | undefined } | null {
+  const siteId = text('SITE_ID');
+  const token = text('NETLIFY_PURGE_API_TOKEN');
+  return siteId && token ? { siteId, token, apiUrl: read('NETLIFY_API_URL', optionalUrl) } : null;
+}
+
 /** Netlify's URL: the site's main address, where its functions (the background import) answer. */
 export const netlifySiteUrl = () => read('URL', optionalUrl);
 

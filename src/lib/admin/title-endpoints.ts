@@ -15,7 +15,7 @@ export function titleEndpoints(type: ContentType) {
     }),
     PATCH: endpoint(routes.publish, {
       body: PublishBody,
-      afterSuccess: (_, { db }) => catalogueChanged(db),
+      afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
       handler: async ({ db, body }) => {
         const count = await setPublished(db, type, body.ids, body.isPublished);
         const message = `${count} item(s) ${body.isPublished ? 'published' : 'unpublished'}!`;
@@ -24,7 +24,7 @@ export function titleEndpoints(type: ContentType) {
     }),
     DELETE: endpoint(routes.delete, {
       body: DeleteTitlesBody,
-      afterSuccess: (_, { db }) => catalogueChanged(db),
+      afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
       handler: async ({ db, body }) => {
         const count = await deleteTitles(db, type, body.ids);
         return { count, message: `${count} item(s) deleted successfully!`, takedown: takedownNotice(count) };

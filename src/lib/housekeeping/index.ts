@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { pruneIdleRateLimits } from '../accounts/rate-limit.ts';
 import { onServerlessHost } from '../settings.ts';
-import { purgeFinishedImportJobs, purgeFinishedRebuilds, purgeFinishedSyncs, purgeSpentAuthTokens, purgeUnconfirmedAccounts } from './purges.ts';
+import {
+  purgeFinishedImportJobs, purgeFinishedRebuilds, purgeFinishedSyncs, purgeOldChanges, purgeSpentAuthTokens, purgeUnconfirmedAccounts,
+} from './purges.ts';
 
 export interface HousekeepingReport {
   rateLimits: number;
@@ -17,6 +19,7 @@ export interface HousekeepingReport {
   importJobs: number;
   rebuilds: number;
   syncs: number;
+  catalogueChanges: number;
 }
 
 /** One after the other, so the job never holds more than one batch's locks. */
@@ -28,6 +31,7 @@ export async function runHousekeeping(db: Kysely<Database>): Promise<Housekeepin
     importJobs: await purgeFinishedImportJobs(db),
     rebuilds: await purgeFinishedRebuilds(db),
     syncs: await purgeFinishedSyncs(db),
+    catalogueChanges: await purgeOldChanges(db),
   };
 }
 

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { deleteInBatches, type BatchBound } from './batches.ts';
+import { CHANGE_RETENTION_SECONDS } from '../publishing/change-log.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** A used or expired e-mail token is kept a day (no link can work again, but a late click still reads as expired). */
@@ -72,9 +73,16 @@ export function purgeFinishedImportJobs(db: Kysely<Database>, bound?: BatchBound
   return purgeFinishedJobs(db, 'import_jobs', ['done', 'failed'], null, bound);
 }
 
-/** The newest succeeded rebuild stays too: the panel tells which titles changed since it (rebuild/index.ts). */
 export function purgeFinishedRebuilds(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
-  return purgeFinishedJobs(db, 'rebuild_requests', ['succeeded', 'failed'], { status: 'succeeded', by: 'started_at' }, bound);
+  return purgeFinishedJobs(db, 'rebuild_requests', ['succeeded', 'failed'], null, bound);
+}
+
+/** The catalogue's change log keeps a day: a reader whose cursor is older starts over (change-log.ts). */
+export function purgeOldChanges(db: Kysely<Database>, bound?: BatchBound): Promise<number> {
+  return deleteInBatches(async (limit) => {
+    const old = db.selectFrom('catalogue_changes').select('id').where('changed_at', '<', olderThan(CHANGE_RETENTION_SECONDS)).limit(limit);
+    return (await db.deleteFrom('catalogue_changes').where('id', 'in', old).executeTakeFirst()).numDeletedRows;
+  }, bound);
 }
 
 /** The newest completed sync stays too: where it ended is where the next one starts (tmdb/sync.ts). */

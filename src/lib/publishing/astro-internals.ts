@@ -2,6 +2,10 @@
  * The one place the publisher reads Astro's private state, so that an Astro upgrade that changes it fails one test
  * (tests/unit/astro-internals.test.ts) instead of publishing stale pages.
  *
+ * Astro removes the prerender bundle (`<build.server>/.prerender/`, astro/dist/prerender/utils.js) once its pages are
+ * generated; a route no page of the build rendered (all kept from the last run) loads its chunks on its first render,
+ * later. So the publisher loads every chunk while they are there: Node keeps each module once loaded.
+ *
  * Astro gives a prerendered page's request, in a build, headers that warn when read (astro/dist/core/request.js); the
  * publisher's own requests carry If-None-Match, read here past that warning.
  *
@@ -10,9 +14,20 @@
  * has params the cache does not hold, and rendering it would fail with NoMatchingStaticPathFound: the cache is cleared
  * when a route's set of pages may have changed, and each route asks for its paths again as it next renders.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 
 type KeptPrerenderer = AstroPrerenderer & { app?: { routeCache?: { clearAll?: () => void } } };
+
+/** Loads every module of the prerender bundle under the build's server directory (`build.server`, a file URL). */
+export async function loadPrerenderBundle(serverDir: URL): Promise<void> {
+  const dir = fileURLToPath(new URL('./.prerender/', serverDir));
+  const modules = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.mjs')).map((entry) => join(entry.parentPath, entry.name));
+  for (const file of modules) await import(pathToFileURL(file).href);
+}
 
 /** Whether `prerenderer` exposes the route cache this module clears (it does once set up). */
 export function hasRouteCache(prerenderer: AstroPrerenderer): boolean {

@@ -40,24 +40,31 @@ export async function currentSnapshot(db: Db): Promise<string> {
   return rows[0]!.snapshot;
 }
 
-/** The changes committed after `since` (a snapshot from this module), and the snapshot to read from next time. */
+/**
+ * The changes committed after `since` (a snapshot from this module), and the snapshot to read from next time. In a
+ * snapshot of its own, or in the caller's transaction: its snapshot is taken first, so a change committed before it is
+ * read now and one committed after is read next time (in a READ COMMITTED transaction, perhaps both: never neither).
+ */
 export function readChangesSince(db: Db, since: string, limit = MAX_CHANGES_PER_READ): Promise<ChangeBatch> {
-  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
-    const snapshot = await currentSnapshot(trx);
-    const rows = await trx.selectFrom('catalogue_changes')
-      .select(['id', 'table_name', 'op', 'keys', 'old_keys', 'columns'])
-      .where(notConsumed(since)).orderBy('id').limit(limit + 1).execute();
-    const lastMarker = Math.max(0, ...rows.filter((row) => row.op === 'S').map((row) => row.id));
-    if (rows.length > limit) {
-      const marker = await trx.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id'))
-        .where('op', '=', 'S').where(notConsumed(since)).executeTakeFirst();
-      return { snapshot, changes: null, tooMany: true, lastMarker: Number(marker?.id ?? 0) };
-    }
-    const changes = rows.filter((row) => row.op !== 'S').map((row) => ({
-      id: row.id, table: row.table_name, op: row.op, keys: row.keys, oldKeys: row.old_keys, columns: row.columns,
-    }));
-    return { snapshot, changes, tooMany: false, lastMarker };
-  });
+  if (db.isTransaction) return readIn(db, since, limit);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => readIn(trx, since, limit));
+}
+
+async function readIn(trx: Db, since: string, limit: number): Promise<ChangeBatch> {
+  const snapshot = await currentSnapshot(trx);
+  const rows = await trx.selectFrom('catalogue_changes')
+    .select(['id', 'table_name', 'op', 'keys', 'old_keys', 'columns'])
+    .where(notConsumed(since)).orderBy('id').limit(limit + 1).execute();
+  const lastMarker = Math.max(0, ...rows.filter((row) => row.op === 'S').map((row) => row.id));
+  if (rows.length > limit) {
+    const marker = await trx.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id'))
+      .where('op', '=', 'S').where(notConsumed(since)).executeTakeFirst();
+    return { snapshot, changes: null, tooMany: true, lastMarker: Number(marker?.id ?? 0) };
+  }
+  const changes = rows.filter((row) => row.op !== 'S').map((row) => ({
+    id: row.id, table: row.table_name, op: row.op, keys: row.keys, oldKeys: row.old_keys, columns: row.columns,
+  }));
+  return { snapshot, changes, tooMany: false, lastMarker };
 }
 
 /** Whether `snapshot` was taken so long ago that the log may no longer hold every change since. */

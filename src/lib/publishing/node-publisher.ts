@@ -23,6 +23,7 @@ import { pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
 import { EVERYTHING } from './page-tags.ts';
+import type { Journal } from './publish-journal.ts';
 
 export const POLL_MS = 200;
 /** How often an idle publisher says it is alive (change-log.ts waitForReaders waits only for live readers). */
@@ -52,6 +53,8 @@ export interface PublisherOptions {
   since: string;
   variants: VariantCache;
   listener: StaleListener;
+  /** Where the pages' records and the checkpoints go, for the next start. */
+  journal: Journal;
 }
 
 /** What a render did to a page. */
@@ -71,6 +74,10 @@ export class NodePublisher {
   readonly #newRoutes = new Map<string, RouteData>();
   /** Pages the last listing of the routes left out: removed without rendering. */
   readonly #unlisted = new Set<string>();
+  /** Pages whose render failed, tried again after RETRY_MS: stale until then. */
+  readonly #failed = new Set<string>();
+  /** Whether changes were read since the journal's last checkpoint. */
+  #unsaved = false;
   #workers = 0;
   #timers: NodeJS.Timeout[] = [];
   #polling: Promise<void> | null = null;
@@ -103,7 +110,7 @@ export class NodePublisher {
 
   /** Whether any page is stale. */
   get busy(): boolean {
-    return this.#queue.size > 0 || this.#rendering.size > 0;
+    return this.#queue.size > 0 || this.#rendering.size > 0 || this.#failed.size > 0;
   }
 
   /** Renews a stale page before any other; resolves at once for a current one. */
@@ -127,6 +134,7 @@ export class NodePublisher {
       const batch = await readChangesSince(db, this.#cursor);
       const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(db, batch.changes);
       const stale = [...index.pagesWith(tags)];
+      if (tags.size) this.#unsaved = true;
       if (stale.length) await this.#markStale(stale);
       this.#cursor = batch.snapshot;
       if (batch.tooMany || batch.changes.length || batch.lastMarker || Date.now() - this.#lastProgress > HEARTBEAT_MS) {
@@ -134,6 +142,7 @@ export class NodePublisher {
         this.#lastProgress = Date.now();
       }
       if (tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'))) await this.#findNewPages();
+      this.#checkpointIfCurrent();
       if (this.#failing) console.log('[publishing] reading the catalogue\'s changes works again');
       this.#failing = false;
     } catch (error) {
@@ -183,11 +192,27 @@ export class NodePublisher {
         this.#workers--;
         this.rendered[outcome]++;
         if (this.#again.delete(next)) this.#queue.add(next);
-        else if (outcome === 'failed') this.#timers.push(setTimeout(() => void this.#markStale([next]), RETRY_MS));
+        else if (outcome === 'failed') this.#retryLater(next);
         else this.#reportCurrent(next);
         this.#pump(false);
+        this.#checkpointIfCurrent();
       });
     }
+  }
+
+  #retryLater(path: string): void {
+    this.#failed.add(path);
+    this.#timers.push(setTimeout(() => {
+      this.#failed.delete(path);
+      void this.#markStale([path]);
+    }, RETRY_MS));
+  }
+
+  /** Once every stale page is renewed, the journal may vouch for the files up to the cursor. */
+  #checkpointIfCurrent(): void {
+    if (this.busy || !this.#unsaved) return;
+    this.#unsaved = false;
+    this.#options.journal.checkpoint(this.#cursor);
   }
 
   /** Tells the server, in one message per turn of the event loop, which pages are current again. */
@@ -205,7 +230,7 @@ export class NodePublisher {
     const record = index.get(pathname);
     const route = record?.route ?? this.#newRoutes.get(pathname);
     if (!route) return 'removed';
-    const file = pageFile(clientDir, pathname, route.type === 'endpoint');
+    const file = pageFile(clientDir, pathname);
     if (this.#unlisted.delete(pathname)) return this.#remove(pathname, file);
     const url = new URL(route.type === 'endpoint' || pathname.endsWith('/') ? pathname : `${pathname}/`, origin);
     try {
@@ -218,6 +243,7 @@ export class NodePublisher {
       await replaceFile(file, new Uint8Array(await response.arrayBuffer()));
       await precompressFiles(clientDir, [relative(clientDir, file)], variants);
       recordAnswer(index, pathname, route, response);
+      this.#options.journal.page(pathname, index.get(pathname)!);
       this.#newRoutes.delete(pathname);
       return 'replaced';
     } catch (error) {
@@ -230,6 +256,7 @@ export class NodePublisher {
   async #remove(pathname: string, file: string): Promise<Renewal> {
     await removePageFile(this.#options.clientDir, file);
     this.#options.index.delete(pathname);
+    this.#options.journal.gone(pathname);
     this.#newRoutes.delete(pathname);
     return 'removed';
   }

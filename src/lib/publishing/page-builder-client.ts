@@ -15,7 +15,7 @@ import { pagePathOf } from './page-files.ts';
 
 /** What the page builder tells the server. */
 export type BuilderMessage =
-  | { type: 'built'; pages: number; peakRssMb: number }
+  | { type: 'built'; rendered: number; kept: number; peakRssMb: number }
   | { type: 'failed'; message: string }
   | { type: 'stale'; id: number; paths: string[] }
   | { type: 'current'; paths: string[] }
@@ -34,7 +34,8 @@ const RENEW_WAIT_MS = 10_000;
  */
 const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 
-export interface BuiltSite { pages: number; peakRssMb: number }
+/** What the build did: pages rendered, pages of the last run kept as they were, the page builder's peak memory. */
+export interface BuiltSite { rendered: number; kept: number; peakRssMb: number }
 
 export class PageBuilder {
   readonly #child: ChildProcess;
@@ -67,7 +68,7 @@ export class PageBuilder {
     ]);
     if (first.type === 'failed') throw new Error(`The build failed: ${first.message}`);
     if (first.type !== 'built') throw new Error(`The page builder answered ${first.type} to its build.`);
-    return { builder, built: { pages: first.pages, peakRssMb: first.peakRssMb } };
+    return { builder, built: { rendered: first.rendered, kept: first.kept, peakRssMb: first.peakRssMb } };
   }
 
   /** Whether the page `urlPath` names (however it is spelled) is older than the catalogue. */

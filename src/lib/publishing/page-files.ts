@@ -22,10 +22,13 @@ export function pagePathOf(urlPath: string): string | null {
   return path === '' ? '/' : path;
 }
 
-/** The file of the page at `pathname` (a page or an endpoint such as /sitemap.xml), under `clientDir`. */
-export function pageFile(clientDir: string, pathname: string, isEndpoint: boolean): string {
+/**
+ * The file of the page at `pathname` under `clientDir`: a page's folder's index.html, or an endpoint's own name
+ * (/sitemap.xml). No page's path has a dot in its last segment (slugs keep letters, digits and hyphens).
+ */
+export function pageFile(clientDir: string, pathname: string): string {
   const path = pathname.replace(/\/+$/, '');
-  if (isEndpoint) return join(clientDir, path);
+  if (/\.[^/]+$/.test(path)) return join(clientDir, path);
   if (path === '') return join(clientDir, 'index.html');
   if (path === '/404' || path === '/500') return join(clientDir, `${path}.html`);
   return join(clientDir, path, 'index.html');

@@ -24,6 +24,10 @@ export class PageIndex {
     return this.#pages.keys();
   }
 
+  entries(): IterableIterator<[string, PageRecord]> {
+    return this.#pages.entries();
+  }
+
   set(pathname: string, record: PageRecord): void {
     this.delete(pathname);
     this.#pages.set(pathname, record);

@@ -5,9 +5,11 @@
  * with (page-answer.ts), and the prerenderer is kept for the publisher's later renders, which it records the same way.
  */
 import type { AstroIntegration, AstroPrerenderer, RouteData } from 'astro';
+import { loadPrerenderBundle } from './astro-internals.ts';
 import { PAGE_TAGS_HEADER } from './page-answer.ts';
 import { pagePathOf } from './page-files.ts';
 import { PageIndex } from './page-index.ts';
+import type { JournalPage } from './publish-journal.ts';
 
 export interface PageRecorder {
   integration: AstroIntegration;
@@ -22,30 +24,50 @@ export function recordAnswer(index: PageIndex, pathname: string, route: RouteDat
   index.set(pathname, { route, etag: response.headers.get('ETag'), tags });
 }
 
-export function pageRecorder(): PageRecorder {
+/**
+ * `kept`: pages of the last run whose files are still current for this code (publish-journal.ts): the build leaves
+ * them out and the index takes them as they are.
+ */
+export function pageRecorder(keep?: ReadonlyMap<string, JournalPage>): PageRecorder {
+  let kept = keep;
   const index = new PageIndex();
-  let kept: AstroPrerenderer | undefined;
+  let recorded: AstroPrerenderer | undefined;
   let setRecorder: (() => void) | undefined;
+  let serverDir: URL | undefined;
   const integration: AstroIntegration = {
     name: 'cinecat:page-recorder',
     hooks: {
       // Set once Vite has built Astro's own prerender entry: a prerenderer set before it makes Astro leave that entry
       // out of the build (astro/dist/core/build/vite-build-config.js), as an adapter's own prerenderer would replace it.
+      'astro:config:done': ({ config }) => { serverDir = config.build.server; },
       'astro:build:ssr': () => setRecorder?.(),
+      // Before Astro removes the bundle the publisher renders with (astro-internals.ts).
+      'astro:build:generated': () => loadPrerenderBundle(serverDir!),
       'astro:build:start': ({ setPrerenderer }) => {
         setRecorder = () => setPrerenderer((astros) => {
           // Astro's own prerenderer underneath: its setup keeps the app the publisher renders with later (astro-internals.ts).
-          const recorded: AstroPrerenderer = Object.create(astros);
-          recorded.name = 'cinecat:recorded';
-          recorded.render = async (request, options) => {
+          const wrapper: AstroPrerenderer = Object.create(astros);
+          wrapper.name = 'cinecat:recorded';
+          // The build's listing leaves the kept pages out; the publisher's later listings are whole.
+          wrapper.getStaticPaths = async () => {
+            const keeping = kept;
+            kept = undefined;
+            return (await astros.getStaticPaths()).filter(({ pathname, route }) => {
+              const path = pagePathOf(pathname);
+              const page = path === null ? undefined : keeping?.get(path);
+              if (page) index.set(path!, { route, ...page });
+              return !page;
+            });
+          };
+          wrapper.render = async (request, options) => {
             const rendered = await astros.render(request, options);
             const response = rendered instanceof Response ? rendered : rendered.response;
             const pathname = pagePathOf(new URL(request.url).pathname);
             if (pathname !== null && (response.ok || options.routeData.route === '/404')) recordAnswer(index, pathname, options.routeData, response);
             return rendered;
           };
-          kept = recorded;
-          return recorded;
+          recorded = wrapper;
+          return wrapper;
         });
       },
     },
@@ -54,8 +76,8 @@ export function pageRecorder(): PageRecorder {
     integration,
     index,
     prerenderer: () => {
-      if (!kept) throw new Error('The page recorder saw no build: pass its integration to astro\'s build().');
-      return kept;
+      if (!recorded) throw new Error('The page recorder saw no build: pass its integration to astro\'s build().');
+      return recorded;
     },
   };
 }

@@ -11,7 +11,7 @@ import { adminRoutes } from '../admin/routes.ts';
 export function addTitleEndpoint(kind: ContentType) {
   return endpoint(adminRoutes.titles[kind].add, {
     body: kind === 'movie' ? AddMovieBody : AddShowBody,
-    afterSuccess: (_, { db }) => catalogueChanged(db),
+    afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
     handler: ({ db, body }) => addTitle(db, configuredTmdbClient(), kind, body),
   });
 }

@@ -11,7 +11,7 @@ import type { ImportJob } from '../admin/contract.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
-import { requestRebuild } from '../rebuild/index.ts';
+import { catalogueChanged } from '../publishing/catalogue-changes.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
@@ -107,11 +107,11 @@ export async function runImportJob(db: Db, client: TmdbClient | null, id: number
       const finished = next === null ? { status: 'done' as const, finished_at: new Date() } : {};
       const stored = await mine.set({ current_page: next ?? page, processed, skipped: JSON.stringify(skipped), updated_at: new Date(), ...finished })
         .executeTakeFirst();
+      await catalogueChanged(db);
       if (stored.numUpdatedRows === 0n || next === null) break; // taken over by another worker, or done
       page = next;
     }
   } catch (error) {
     await mine.set({ status: 'failed', error: errorMessage(error), updated_at: new Date(), finished_at: new Date() }).execute();
   }
-  if (processed > job.processed) await requestRebuild(db, `bulk import ${job.kind} pages ${job.start_page}-${job.end_page}`);
 }

@@ -9,7 +9,7 @@ import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
-import { requestRebuild } from '../rebuild/index.ts';
+import { catalogueChanged } from '../publishing/catalogue-changes.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import {
@@ -81,15 +81,13 @@ export async function startSync(db: Db, trigger: SyncTrigger, origin: string): P
 export interface RunSyncOptions {
   /** Called after each stored page (the command line prints progress). */
   onPage?(sync: TmdbSync): void;
-  /** Passed to requestRebuild: false leaves a local rebuild to the running server. */
-  localRunner?: boolean;
 }
 
 /**
  * Runs a sync from its list and page to the end of the person list. A title or person TMDB refuses or sends
  * unusable data for is skipped (and listed) with nothing written; a failure of a whole page (TMDB down, key
- * rejected) fails the sync. Ends in one rebuild request when anything changed, and always for the daily run
- * (time-based content). Does nothing when the sync is finished or run by a live worker.
+ * rejected) fails the sync. The pages each stored page changed are published before the next (catalogueChanged).
+ * Does nothing when the sync is finished or run by a live worker.
  */
 export async function runSync(db: Db, client: TmdbClient | null, id: number, options: RunSyncOptions = {}): Promise<void> {
   const attempt = await claimJob(db, 'tmdb_syncs', id);
@@ -100,7 +98,6 @@ export async function runSync(db: Db, client: TmdbClient | null, id: number, opt
   let { list, current_page: page } = sync;
   const changes: SyncChanges = { ...sync.changes, recent: [...sync.changes.recent] };
   const skipped = [...sync.skipped];
-  let ended = false;
   try {
     if (!client) throw new Error(NOT_CONFIGURED);
     for (;;) {
@@ -113,19 +110,14 @@ export async function runSync(db: Db, client: TmdbClient | null, id: number, opt
         list: next?.list ?? list, current_page: next?.page ?? page, changes: JSON.stringify(changes), skipped: JSON.stringify(skipped),
         updated_at: new Date(), ...finished,
       }).executeTakeFirst();
-      if (stored.numUpdatedRows === 0n) return; // taken over by another worker: it finishes, and rebuilds
+      if (stored.numUpdatedRows === 0n) return; // taken over by another worker: it finishes
+      await catalogueChanged(db);
       if (options.onPage) options.onPage(toTmdbSync(await syncRow(db, id)));
       if (next === null) break;
       ({ list, page } = next);
     }
-    ended = true;
   } catch (error) {
-    const stored = await mine().set({ status: 'failed', error: errorMessage(error), updated_at: new Date(), finished_at: new Date() }).executeTakeFirst();
-    ended = stored.numUpdatedRows > 0n;
-  }
-  const changed = changes.movies + changes.shows + changes.people > 0;
-  if (ended && (changed || sync.trigger === 'schedule')) {
-    await (await requestRebuild(db, `TMDB sync (${sync.trigger})`, { localRunner: options.localRunner })).started;
+    await mine().set({ status: 'failed', error: errorMessage(error), updated_at: new Date(), finished_at: new Date() }).execute();
   }
 }
 

@@ -12,5 +12,5 @@ export const POST = endpoint(adminRoutes.restore, {
   query: RestoreQuery,
   // The body is read here, not through `body`, so that an unreadable file gets the spec's message.
   handler: async ({ db, query, context }) => restoreBackup(db, await readJsonBody(context.request, MAX_BACKUP_BYTES, UNREADABLE_FILE), query.mode),
-  afterSuccess: (_, { db }) => catalogueChanged(db),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
 });

@@ -11,7 +11,7 @@ export const prerender = false;
 
 export const PATCH = endpoint(adminRoutes.editMovieLinks, {
   body: MovieLinksBody,
-  afterSuccess: (_, { db }) => catalogueChanged(db),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
   handler: async ({ db, body: { id, ...links } }) => {
     found(await updateMovieLinks(db, id, links), TITLE_KINDS.movie.notFoundMessage);
     return { message: 'Content updated successfully!' };

@@ -16,7 +16,7 @@ export const GET = endpoint(adminRoutes.seasonEpisodes, {
 
 export const PATCH = endpoint(adminRoutes.editEpisode, {
   body: EpisodeUpdateBody,
-  afterSuccess: (_, { db }) => catalogueChanged(db),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
   handler: async ({ db, body: { id, ...edit } }) => {
     await updateEpisode(db, id, edit);
     return { message: 'Episode updated successfully!' };
@@ -25,7 +25,7 @@ export const PATCH = endpoint(adminRoutes.editEpisode, {
 
 export const DELETE = endpoint(adminRoutes.deleteEpisode, {
   body: IdBody,
-  afterSuccess: (_, { db }) => catalogueChanged(db),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
   handler: async ({ db, body }) => {
     found(await deleteEpisode(db, body.id), 'Episode not found.');
     return { message: 'Episode deleted successfully!' };

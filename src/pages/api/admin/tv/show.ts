@@ -9,7 +9,7 @@ export const prerender = false;
 
 export const PATCH = endpoint(adminRoutes.editShow, {
   body: ShowEditBody,
-  afterSuccess: (_, { db }) => catalogueChanged(db),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
   handler: async ({ db, body }) => {
     await updateShow(db, body);
     return { message: 'Content updated successfully!' };

@@ -13,8 +13,8 @@ export const POST = endpoint(adminRoutes.uploadEpisodeLinks, {
   body: UploadLinksBody,
   maxBodyBytes: MAX_LINK_UPLOAD_BYTES,
   // Every link either fails (and is reported) or is applied.
-  afterSuccess: ({ errors }, { db, body }) =>
-    (errors.length < body.links.length ? catalogueChanged(db) : undefined),
+  afterSuccess: ({ errors }, { db, body, context }) =>
+    (errors.length < body.links.length ? catalogueChanged(db, context) : undefined),
   handler: async ({ db, body }) => {
     const { message, errors } = found(await uploadEpisodeLinks(db, body.tvShowId, body.seasonNumber, body.links), TITLE_KINDS.tv.notFoundMessage);
     return { message, errors };
