@@ -3,8 +3,9 @@
  * (tests/unit/astro-internals.test.ts) instead of publishing stale pages.
  *
  * Astro removes the prerender bundle (`<build.server>/.prerender/`, astro/dist/prerender/utils.js) once its pages are
- * generated; a route no page of the build rendered (all kept from the last run) loads its chunks on its first render,
- * later. So the publisher loads every chunk while they are there: Node keeps each module once loaded.
+ * generated, but the publisher renders with it later, and a route no page of the build rendered (all kept from the
+ * last run) imports its chunks only then (Node looks for a module's file at every import, loaded or not). So the
+ * bundle is copied aside before Astro removes it, and put back once the build is done.
  *
  * Astro gives a prerendered page's request, in a build, headers that warn when read (astro/dist/core/request.js); the
  * publisher's own requests carry If-None-Match, read here past that warning.
@@ -14,19 +15,27 @@
  * has params the cache does not hold, and rendering it would fail with NoMatchingStaticPathFound: the cache is cleared
  * when a route's set of pages may have changed, and each route asks for its paths again as it next renders.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cp, rename, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 
 type KeptPrerenderer = AstroPrerenderer & { app?: { routeCache?: { clearAll?: () => void } } };
 
-/** Loads every module of the prerender bundle under the build's server directory (`build.server`, a file URL). */
-export async function loadPrerenderBundle(serverDir: URL): Promise<void> {
-  const dir = fileURLToPath(new URL('./.prerender/', serverDir));
-  const modules = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.mjs')).map((entry) => join(entry.parentPath, entry.name));
-  for (const file of modules) await import(pathToFileURL(file).href);
+const PRERENDER_BUNDLE = './.prerender/';
+const KEPT_BUNDLE = './.prerender-kept/';
+
+/** Copies the prerender bundle under the build's server directory (`build.server`, a file URL) aside. */
+export async function keepPrerenderBundle(serverDir: URL): Promise<void> {
+  const kept = fileURLToPath(new URL(KEPT_BUNDLE, serverDir));
+  await rm(kept, { recursive: true, force: true });
+  await cp(fileURLToPath(new URL(PRERENDER_BUNDLE, serverDir)), kept, { recursive: true });
+}
+
+/** Puts the bundle keepPrerenderBundle copied back where the prerenderer imports it from. */
+export async function restorePrerenderBundle(serverDir: URL): Promise<void> {
+  const bundle = fileURLToPath(new URL(PRERENDER_BUNDLE, serverDir));
+  await rm(bundle, { recursive: true, force: true });
+  await rename(fileURLToPath(new URL(KEPT_BUNDLE, serverDir)), bundle);
 }
 
 /** Whether `prerenderer` exposes the route cache this module clears (it does once set up). */

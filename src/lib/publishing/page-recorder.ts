@@ -5,7 +5,7 @@
  * with (page-answer.ts), and the prerenderer is kept for the publisher's later renders, which it records the same way.
  */
 import type { AstroIntegration, AstroPrerenderer, RouteData } from 'astro';
-import { loadPrerenderBundle } from './astro-internals.ts';
+import { keepPrerenderBundle, restorePrerenderBundle } from './astro-internals.ts';
 import { PAGE_TAGS_HEADER } from './page-answer.ts';
 import { pagePathOf } from './page-files.ts';
 import { PageIndex } from './page-index.ts';
@@ -41,8 +41,9 @@ export function pageRecorder(keep?: ReadonlyMap<string, JournalPage>): PageRecor
       // out of the build (astro/dist/core/build/vite-build-config.js), as an adapter's own prerenderer would replace it.
       'astro:config:done': ({ config }) => { serverDir = config.build.server; },
       'astro:build:ssr': () => setRecorder?.(),
-      // Before Astro removes the bundle the publisher renders with (astro-internals.ts).
-      'astro:build:generated': () => loadPrerenderBundle(serverDir!),
+      // Before Astro removes the bundle the publisher renders with, and once it has (astro-internals.ts).
+      'astro:build:generated': () => keepPrerenderBundle(serverDir!),
+      'astro:build:done': () => restorePrerenderBundle(serverDir!),
       'astro:build:start': ({ setPrerenderer }) => {
         setRecorder = () => setPrerenderer((astros) => {
           // Astro's own prerenderer underneath: its setup keeps the app the publisher renders with later (astro-internals.ts).
