@@ -14,6 +14,7 @@ import { BACKOFFS, clearRateLimit, emailAndIpBucket, emailBucket, forgiveAttempt
 import { ServerBusy } from '../http/errors.ts';
 import { AUTH_BASE_PATH } from './client/routes.ts';
 import { emailProblem, normaliseEmail } from './client/rules.ts';
+import { sameOriginPath } from '../security/client/same-origin-path.ts';
 import { endSessions, findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
@@ -109,6 +110,8 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
       }),
     ],
     callbacks: {
+      // callbackUrl (a form field, a query parameter or Auth.js's callback-url cookie): a page of this site or home.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, baseUrl) ?? '/'}`,
       async jwt({ token, user }) {
         if (user) {
           token.sub = user.id;
