@@ -73,6 +73,7 @@ export function mailSettings() {
     smtpPort: read('SMTP_PORT', optionalPort),
     smtpUser: text('SMTP_USER'),
     smtpPassword: text('SMTP_PASSWORD'),
+    smtpAllowPlaintext: text('SMTP_ALLOW_PLAINTEXT') === 'true',
     from: text('MAIL_FROM'),
     outboxDir: text('OUTBOX_DIR'),
     production: isProductionDeployment(),
