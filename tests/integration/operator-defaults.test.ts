@@ -83,6 +83,18 @@ describe.skipIf(engineUnavailableReason('postgres') !== null)('operator scripts 
     expect(again.stdout).toContain('member@example.com was already an admin: set its new password');
   }, 120_000);
 
+  it('scripts/serve.ts run directly refuses to serve a production deployment while a demo password works', async () => {
+    await testDb.db.deleteFrom('users').where('email', '=', DEMO_USER.email).execute();
+    await testDb.db.insertInto('users')
+      .values({ email: DEMO_USER.email, password_hash: await hashPassword(DEMO_USER.password), email_confirmed_at: new Date() }).execute();
+    // A DATABASE_URL is production. The entry does not exist: the refusal must come before the server loads anything.
+    const served = await runScript('scripts/serve.ts', ['/nonexistent/server/entry.mjs'], url);
+    expect(served.code).toBe(1);
+    expect(served.stderr).toMatch(new RegExp(`SECURITY: .*${DEMO_USER.email} still accepts? the demo password`));
+    expect(served.stderr).toContain('CineCat will not start here: this is a production deployment');
+    await testDb.db.deleteFrom('users').where('email', '=', DEMO_USER.email).execute();
+  }, 120_000);
+
   it('create-admin refuses a bad address or a password under 12 characters and changes nothing', async () => {
     const before = await users();
     const short = await runScript('scripts/create-admin.ts', ['short@example.com'], url, 'abc\n');
