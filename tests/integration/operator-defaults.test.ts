@@ -15,6 +15,7 @@ import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../../src/lib/demo/accounts.ts';
 import { createTestDatabase, describeEachEngine, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
+import { serverArgs } from '../../scripts/lib/site.ts';
 import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
 let currentDb: Kysely<Database>;
@@ -24,9 +25,13 @@ vi.mock('../../src/lib/accounts/server-env.ts', () => ({ sessionUserOf: async (c
 const security = await import('../../src/pages/api/admin/security.ts');
 
 /** Runs a script like `npm run <script>` would, against the test database, with `input` piped to its stdin. */
-function runScript(script: string, args: string[], url: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(script: string, args: string[], url: string, input = '') {
+  return runNode(['--import', 'tsx', script, ...args], url, input);
+}
+
+function runNode(args: string[], url: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, args, {
       env: { ...process.env, DATABASE_URL: url }, stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -88,7 +93,7 @@ describe.skipIf(engineUnavailableReason('postgres') !== null)('operator scripts 
     await testDb.db.insertInto('users')
       .values({ email: DEMO_USER.email, password_hash: await hashPassword(DEMO_USER.password), email_confirmed_at: new Date() }).execute();
     // A DATABASE_URL is production. The entry does not exist: the refusal must come before the server loads anything.
-    const served = await runScript('scripts/serve.ts', ['/nonexistent/server/entry.mjs'], url);
+    const served = await runNode(serverArgs('/nonexistent/server/entry.mjs'), url); // as npm start runs it: Node's type stripping
     expect(served.code).toBe(1);
     expect(served.stderr).toMatch(new RegExp(`SECURITY: .*${DEMO_USER.email} still accepts? the demo password`));
     expect(served.stderr).toContain('CineCat will not start here: this is a production deployment');
