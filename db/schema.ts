@@ -273,6 +273,7 @@ export interface TmdbSyncsTable extends JobColumns {
 
 // --- View de-duplication and retention (db/migrations/0007_view_dedupe.ts) ---
 interface ViewDedupeTable {
+  /** A keyed hash of the client's network, never its address (src/lib/analytics/visitor-key.ts, migration 0016). */
   client_key: string;
   /** 'session' or a title key ('movie:550'). */
   subject: string;

@@ -17,7 +17,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
+import { getDb } from '../src/lib/db.ts';
 import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
 import { PageBuilder } from '../src/lib/publishing/page-builder-client.ts';
 import { knownHostsOnly } from '../src/lib/security/allowed-hosts.ts';
@@ -26,6 +28,11 @@ import { serverHost, serverPort } from '../src/lib/settings.ts';
 
 const { values: options, positionals } = parseArgs({ options: { build: { type: 'boolean', default: false } }, allowPositionals: true });
 const entry = resolve(positionals[0] ?? 'dist/server/entry.mjs');
+// However the server is started (npm start, or this file run directly), production never serves a demo password.
+await refuseDemoPasswordsInProduction(await getDb()).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 let builder: PageBuilder | null = null;
 if (options.build) {
   console.log('Building the site from the database…');

@@ -1,10 +1,9 @@
 /**
  * `npm start`: database up (the embedded PGlite by default), migrations applied, the demo catalogue seeded
  * when the database is empty (with the demo accounts only in the embedded database), the site built from it and
- * served on localhost. In production (src/lib/settings.ts) no demo account is made, and the start is refused while
- * one whose README password still works exists.
+ * served on localhost. In production (src/lib/settings.ts) no demo account is made, and the server (scripts/serve.ts)
+ * refuses to start while one whose README password still works exists.
  */
-import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../src/lib/demo/accounts.ts';
 import { isDatabaseEmpty, seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { isProductionDeployment, serverHost, serverPort } from '../src/lib/settings.ts';
@@ -21,13 +20,6 @@ if (await isDatabaseEmpty(database.db)) {
   console.log('Empty database: seeding the demo catalogue…');
   const summary = await seedDemoCatalogue(database.db, { accounts: demoAccounts });
   console.log(summary);
-}
-try {
-  await refuseDemoPasswordsInProduction(database.db);
-} catch (error) {
-  console.error((error as Error).message);
-  await database.close();
-  process.exit(1);
 }
 
 // The server builds the site before it listens, with the page builder that then republishes its admin changes.

@@ -49,10 +49,12 @@ export const isLoopback = (host: string) =>
 
 /**
  * A real deployment, where the demo accounts' README passwords must not work: a database URL, Netlify, or a server
- * others can reach (a HOST other than loopback, a SITE_URL other than localhost, or proxies in front of it).
+ * others can reach (a HOST other than loopback, a SITE_URL or an ALLOWED_HOSTS name other than localhost, or
+ * proxies in front of it).
  */
 export const isProductionDeployment = () => Boolean(text('DATABASE_URL') || text('NETLIFY_DATABASE_URL') || onNetlify())
-  || !isLoopback(serverHost()) || !isLoopback(new URL(siteUrlSetting() ?? 'http://localhost').hostname) || trustedProxyHops() > 0;
+  || !isLoopback(serverHost()) || !isLoopback(new URL(siteUrlSetting() ?? 'http://localhost').hostname) || trustedProxyHops() > 0
+  || extraAllowedHosts().some((name) => !isLoopback(name));
 
 /** Session cookie secret; unset means a generated local one (accounts/secret.ts). */
 export const authSecret = () => text('AUTH_SECRET');
@@ -73,6 +75,7 @@ export function mailSettings() {
     smtpPort: read('SMTP_PORT', optionalPort),
     smtpUser: text('SMTP_USER'),
     smtpPassword: text('SMTP_PASSWORD'),
+    smtpAllowPlaintext: text('SMTP_ALLOW_PLAINTEXT') === 'true',
     from: text('MAIL_FROM'),
     outboxDir: text('OUTBOX_DIR'),
     production: isProductionDeployment(),

@@ -192,3 +192,27 @@ test('a signed-in reload keeps Sign In out of the header while the session loads
   await page.reload({ waitUntil: 'domcontentloaded' });
   expect(await signInLink.isVisible()).toBe(true);
 });
+
+test('a `next` that spells another host (dot segments, %2e) signs in and lands on the site, not on that host', async ({ browser }) => {
+  test.slow(); // three full-cost sign-ins (scrypt N=2^17)
+  const site = new URL(process.env.E2E_BASE_URL!).origin;
+  for (const next of ['/.//evil.example/login', '/..//evil.example/x', '/%2e//evil.example']) {
+    const context = await browser.newContext({ baseURL: site });
+    const elsewhere: string[] = [];
+    await context.route((url) => url.origin !== site, async (route) => {
+      elsewhere.push(route.request().url());
+      await route.abort();
+    });
+    const page = await context.newPage();
+    await page.goto(`/login?${new URLSearchParams({ next })}`);
+    const form = page.getByRole('form', { name: 'Sign In' });
+    await form.getByLabel('Email', { exact: true }).fill('user@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('user12345');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+    expect(new URL(page.url()).origin, next).toBe(site);
+    expect(new URL(page.url()).pathname, next).toBe('/');
+    expect(elsewhere, next).toEqual([]);
+    await context.close();
+  }
+});

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { forgotPassword, type AccountDeps } from '../../src/lib/accounts/actions.ts';
+import { changePassword, confirmAccount, forgotPassword, resetPassword, signUp, type AccountDeps } from '../../src/lib/accounts/actions.ts';
 import { createMailer, MAIL_NOT_CONFIGURED, type MailMessage } from '../../src/lib/accounts/mail.ts';
 import { authorizeCredentials } from '../../src/lib/accounts/auth-config.ts';
 import { deviceCookie, isKnownDevice } from '../../src/lib/accounts/device.ts';
@@ -26,11 +26,17 @@ function harness(db: Kysely<Database>, clientIp = `10.9.${Math.floor(++clients /
   const mail: MailMessage[] = [];
   const pending: Promise<unknown>[] = [];
   const deps: AccountDeps = {
-    db, keys: TEST_SESSION_KEYS, siteOrigin: SITE, clientIp,
+    db, keys: TEST_SESSION_KEYS, siteOrigin: SITE, clientIp, cookies: null,
     mailer: async (message) => { mail.push(message); },
     afterResponse: (work) => { pending.push(work()); },
   };
   return { deps, mail, settled: () => Promise.all(pending.splice(0)) };
+}
+
+/** An account as its device tag sees it (device.ts): its address and current password hash. */
+async function deviceAccountOf(db: Kysely<Database>, email: string) {
+  const row = await db.selectFrom('users').select(['email', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+  return { email: row.email, passwordHash: row.password_hash };
 }
 
 const buckets = (db: Kysely<Database>, like: string) =>
@@ -41,13 +47,13 @@ describeEachEngine('account abuse', (getDb) => {
     const db = getDb();
     const attacker = harness(db);
     const ip = attacker.deps.clientIp;
-    await db.insertInto('rate_limits').values({ bucket: `reset:ip:${ip}`, window_start: sql`now()`, hits: RATE_LIMITS.resetPerIp.limit }).execute();
+    await db.insertInto('rate_limits').values({ bucket: `reset:ip:${ip}`, window_start: sql`now()`, hits: RATE_LIMITS.reset.perClient }).execute();
     const victim = uniqueEmail('victim');
     for (let attempt = 0; attempt < 10; attempt++) {
       await expect(forgotPassword(attacker.deps, { email: victim })).rejects.toBeInstanceOf(TooManyRequests);
     }
     expect(await buckets(db, `reset:email:${victim}%`)).toEqual([]);
-    expect(await buckets(db, `reset:ip:${ip}`)).toEqual([{ bucket: `reset:ip:${ip}`, hits: RATE_LIMITS.resetPerIp.limit + 10 }]);
+    expect(await buckets(db, `reset:ip:${ip}`)).toEqual([{ bucket: `reset:ip:${ip}`, hits: RATE_LIMITS.reset.perClient + 10 }]);
     await attacker.settled();
   });
 
@@ -81,26 +87,109 @@ describeEachEngine('account abuse', (getDb) => {
     const db = getDb();
     const user = await createTestUser(db, { email: uniqueEmail('guessed') });
     const secret = TEST_SESSION_KEYS.secret;
-    const owner = deviceCookie(null, secret, user.email, false).split(';')[0]!;
+    const account = await deviceAccountOf(db, user.email);
+    const owner = deviceCookie(null, secret, account, false).split(';')[0]!;
     const signIn = (ip: string, cookies: string | null, password = user.password) => authorizeCredentials(db, { email: user.email, password }, ip,
-      { knowsAccount: (email) => isKnownDevice(cookies, secret, email), outcome: {} });
+      { knowsAccount: (known) => isKnownDevice(cookies, secret, known), outcome: {} });
     // Guesses from many addresses, each under its own limits, add up on the account.
     for (let guess = 0; guess < BACKOFFS.signInPerAccount.free; guess++) {
       await expect(signIn(`10.8.${guess}.1`, null, 'wrong')).rejects.toMatchObject({ code: 'invalid_credentials' });
     }
     await expect(signIn('10.8.200.1', null)).rejects.toMatchObject({ code: 'rate_limited' });
-    await expect(signIn('10.8.200.2', 'cinecat.devices=forged')).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(signIn('10.8.200.2', 'cinecat.known-devices=forged')).rejects.toMatchObject({ code: 'rate_limited' });
     // The owner's browser (its device cookie, from any address) is not slowed.
     const outcome = {};
     await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.8.201.1',
-      { knowsAccount: (email) => isKnownDevice(owner, secret, email), outcome })).resolves.toMatchObject({ id: user.id });
-    expect(outcome).toEqual({ signedIn: user.email });
+      { knowsAccount: (known) => isKnownDevice(owner, secret, known), outcome })).resolves.toMatchObject({ id: user.id });
+    expect(outcome).toEqual({ signedIn: account });
     // The cookie set at that sign-in keeps the account's tag first, next to the others the browser had.
-    const other = deviceCookie(null, secret, 'other@example.com', false).split(';')[0]!;
-    const both = deviceCookie(other, secret, user.email, true);
-    expect(both).toMatch(/^cinecat\.devices=[\w-]{22}\.[\w-]{22}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure$/);
-    expect(isKnownDevice(both.split(';')[0]!, secret, 'other@example.com')).toBe(true);
-    expect(isKnownDevice(both.split(';')[0]!, 'another-secret', user.email)).toBe(false);
+    const otherAccount = { email: 'other@example.com', passwordHash: 'scrypt$other' };
+    const other = deviceCookie(null, secret, otherAccount, false).split(';')[0]!;
+    const both = deviceCookie(other, secret, account, true);
+    expect(both).toMatch(/^cinecat\.known-devices=[\w-]{22}\.[\w-]{22}; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure$/);
+    expect(isKnownDevice(both.split(';')[0]!, secret, otherAccount)).toBe(true);
+    expect(isKnownDevice(both.split(';')[0]!, 'another-secret', account)).toBe(false);
+  });
+
+  it('sign-up pre-hijack: others\' sign-ups for an address never keep the owner\'s own from mailing the owner, whose link sets the owner\'s password', async () => {
+    const db = getDb();
+    const email = uniqueEmail('claimed');
+    for (const ip of ['10.14.0.1', '10.14.0.2', '10.14.0.3']) {
+      const attacker = harness(db, ip);
+      for (let attempt = 0; attempt < 5; attempt++) await signUp(attacker.deps, { email, password: 'attacker1', confirm: 'attacker1' });
+      await attacker.settled();
+      expect(attacker.mail).toHaveLength(RATE_LIMITS.mailsPerEmailAndClient.limit);
+    }
+    const owner = harness(db, '10.14.0.9');
+    await signUp(owner.deps, { email, password: 'owner-pass', confirm: 'owner-pass' });
+    await owner.settled();
+    expect(owner.mail.map((mail) => [mail.to, mail.subject])).toEqual([[email.toLowerCase(), 'Confirm your email']]);
+    expect(await confirmAccount(db, new URL(owner.mail[0]!.link).searchParams.get('token')!)).toBe(true);
+    await expect(authorizeCredentials(db, { email, password: 'owner-pass' }, '10.14.0.9')).resolves.toMatchObject({ email: email.toLowerCase() });
+    await expect(authorizeCredentials(db, { email, password: 'attacker1' }, '10.14.0.1')).rejects.toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('an owner kept out by the per-account limit gets in through a reset, whose browser is then known; a new password revokes every other browser', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('locked-out') });
+    const secret = TEST_SESSION_KEYS.secret;
+    const oldBrowser = deviceCookie(null, secret, await deviceAccountOf(db, user.email), false).split(';')[0]!;
+    // An attacker keeps the account's wait going from a few addresses.
+    await db.insertInto('rate_limits').values({ bucket: `sign-in:email:${user.email}`, window_start: sql`now()`, hits: 40 }).execute();
+    const signIn = (ip: string, cookies: string | null, password: string) => authorizeCredentials(db, { email: user.email, password }, ip,
+      { knowsAccount: (known) => isKnownDevice(cookies, secret, known), outcome: {} });
+    await expect(signIn('10.12.0.1', null, user.password)).rejects.toMatchObject({ code: 'rate_limited' });
+
+    // The owner asks for a reset from that new browser: it always mails them, and following it signs them in.
+    const newBrowser = harness(db, '10.12.0.2');
+    await forgotPassword(newBrowser.deps, { email: user.email });
+    await newBrowser.settled();
+    const token = new URL(newBrowser.mail[0]!.link).searchParams.get('token')!;
+    const reset = await resetPassword(newBrowser.deps, { token, password: 'after-reset', confirm: 'after-reset' });
+    const known = reset.cookies.find((cookie) => cookie.startsWith('cinecat.known-devices='))!;
+    expect(known).toMatch(/; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=31536000$/);
+    // That browser now passes the per-account wait; the browser known before the reset does not any more.
+    await expect(signIn('10.12.0.3', known.split(';')[0]!, 'after-reset')).resolves.toMatchObject({ id: user.id });
+    await expect(signIn('10.12.0.4', oldBrowser, 'after-reset')).rejects.toMatchObject({ code: 'rate_limited' });
+
+    // A password change does the same: the browser that made it stays known, the others' tags die.
+    const me = { id: user.id, email: user.email, role: user.role };
+    const changed = await changePassword({ db, keys: TEST_SESSION_KEYS, cookies: known.split(';')[0]! }, me,
+      { currentPassword: 'after-reset', password: 'after-change', confirm: 'after-change' });
+    const changedBrowser = changed.cookies.find((cookie) => cookie.startsWith('cinecat.known-devices='))!.split(';')[0]!;
+    await expect(signIn('10.12.0.5', changedBrowser, 'after-change')).resolves.toMatchObject({ id: user.id });
+    await expect(signIn('10.12.0.6', known.split(';')[0]!, 'after-change')).rejects.toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('an IPv6 /48 shares one sign-in budget: past it, fresh /64s are refused before any password is hashed, and add no rows', async () => {
+    const db = getDb();
+    const user = await createTestUser(db, { email: uniqueEmail('sprayed-v6') });
+    const attempt = (subnet: number) => authorizeCredentials(db, { email: uniqueEmail('nobody'), password: 'guess' }, `2001:db8:48:${subnet.toString(16)}::1`);
+    for (let subnet = 0; subnet < BACKOFFS.signInPerNetwork.free; subnet++) {
+      await expect(attempt(subnet)).rejects.toMatchObject({ code: 'invalid_credentials' }); // hashed: a decoy check
+    }
+    const rows = (await buckets(db, 'sign-in:%')).length;
+    for (let subnet = 1000; subnet < 1050; subnet++) await expect(attempt(subnet)).rejects.toMatchObject({ code: 'rate_limited' });
+    expect((await buckets(db, 'sign-in:%')).length).toBe(rows);
+    expect(await buckets(db, 'sign-in:net:2001:db8:48::/48')).toEqual([{ bucket: 'sign-in:net:2001:db8:48::/48', hits: BACKOFFS.signInPerNetwork.free }]);
+    // Another /48, and IPv4 clients, are not slowed.
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '2001:db8:49::1')).resolves.toMatchObject({ id: user.id });
+    await expect(authorizeCredentials(db, { email: user.email, password: user.password }, '10.13.0.1')).resolves.toMatchObject({ id: user.id });
+  });
+
+  it('an IPv6 /48 shares one sign-up budget: past it, a fresh /64 is refused and adds no row', async () => {
+    const db = getDb();
+    const fromSubnet = (subnet: number) => harness(db, `2001:db8:4c:${subnet.toString(16)}::1`);
+    for (let subnet = 0; subnet < RATE_LIMITS.signUp.perNetwork; subnet++) {
+      const client = fromSubnet(subnet);
+      await signUp(client.deps, { email: uniqueEmail('v6-signup'), password: 'secret12', confirm: 'secret12' });
+      await client.settled();
+    }
+    const users = await db.selectFrom('users').select('id').execute();
+    await expect(signUp(fromSubnet(4000).deps, { email: uniqueEmail('one-more'), password: 'secret12', confirm: 'secret12' }))
+      .rejects.toBeInstanceOf(TooManyRequests);
+    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(users.length);
+    expect(await buckets(db, 'sign-up:ip:2001:db8:4c:fa0::/64')).toEqual([]);
   });
 });
 

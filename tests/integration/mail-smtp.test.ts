@@ -38,10 +38,12 @@ afterAll(async () => {
 });
 
 /** A real SMTP server on a free port; `refuse` makes it answer the given stage with an error. */
-async function startSmtp(options: { secure: boolean; refuse?: 'auth' | 'rcpt' }) {
+async function startSmtp(options: { secure: boolean; refuse?: 'auth' | 'rcpt'; withoutStartTls?: boolean }) {
   const received: Received[] = [];
   const serverOptions: SMTPServerOptions = {
     secure: options.secure, key: cert.private, cert: cert.cert, authMethods: ['PLAIN', 'LOGIN'], logger: false, disableReverseLookup: true,
+    // What an on-path attacker makes of a STARTTLS server: no offer, and the command refused.
+    ...(options.withoutStartTls && { disabledCommands: ['STARTTLS'], allowInsecureAuth: true }),
     onAuth(auth, _session, callback) {
       if (options.refuse === 'auth' || auth.username !== USER || auth.password !== PASSWORD) {
         return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
@@ -138,5 +140,18 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     expect(working.received.map((mail) => mail.to)).toEqual([[user.email]]);
     expect(working.received[0]!.text).toContain(`${SITE}/reset-password?token=`);
     expect(await queued()).toEqual([]);
+  });
+
+  it('never sends in clear when STARTTLS is stripped, unless the operator allows plain SMTP (SMTP_ALLOW_PLAINTEXT)', async () => {
+    const stripped = await startSmtp({ secure: false, withoutStartTls: true });
+    const user = await createTestUser(getDb(), { email: 'stripped@example.com' });
+    await enqueueAccountMail(getDb(), { kind: 'password_reset', email: user.email });
+    expect(await drain(startTls(stripped.port))).toBe(0);
+    expect(stripped.received).toEqual([]);
+    expect((await queued())[0]!.last_error).toMatch(/STARTTLS/);
+
+    await getDb().updateTable('account_mail_jobs').set({ claimed_at: sql<Date>`now() - interval '1 hour'` }).execute();
+    expect(await drain({ ...startTls(stripped.port), smtpAllowPlaintext: true })).toBe(1);
+    expect(stripped.received).toMatchObject([{ to: [user.email], secure: false, user: USER }]);
   });
 });

@@ -15,6 +15,7 @@ import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../../src/lib/demo/accounts.ts';
 import { createTestDatabase, describeEachEngine, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
+import { serverArgs } from '../../scripts/lib/site.ts';
 import { createTestUser, sessionCookieHeader, TEST_SESSION_KEYS } from '../support/sessions.ts';
 
 let currentDb: Kysely<Database>;
@@ -24,9 +25,13 @@ vi.mock('../../src/lib/accounts/server-env.ts', () => ({ sessionUserOf: async (c
 const security = await import('../../src/pages/api/admin/security.ts');
 
 /** Runs a script like `npm run <script>` would, against the test database, with `input` piped to its stdin. */
-function runScript(script: string, args: string[], url: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(script: string, args: string[], url: string, input = '') {
+  return runNode(['--import', 'tsx', script, ...args], url, input);
+}
+
+function runNode(args: string[], url: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, args, {
       env: { ...process.env, DATABASE_URL: url }, stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -81,6 +86,18 @@ describe.skipIf(engineUnavailableReason('postgres') !== null)('operator scripts 
 
     const again = await runScript('scripts/create-admin.ts', ['member@example.com'], url, 'Third-Pass-1\n');
     expect(again.stdout).toContain('member@example.com was already an admin: set its new password');
+  }, 120_000);
+
+  it('scripts/serve.ts run directly refuses to serve a production deployment while a demo password works', async () => {
+    await testDb.db.deleteFrom('users').where('email', '=', DEMO_USER.email).execute();
+    await testDb.db.insertInto('users')
+      .values({ email: DEMO_USER.email, password_hash: await hashPassword(DEMO_USER.password), email_confirmed_at: new Date() }).execute();
+    // A DATABASE_URL is production. The entry does not exist: the refusal must come before the server loads anything.
+    const served = await runNode(serverArgs('/nonexistent/server/entry.mjs'), url); // as npm start runs it: Node's type stripping
+    expect(served.code).toBe(1);
+    expect(served.stderr).toMatch(new RegExp(`SECURITY: .*${DEMO_USER.email} still accepts? the demo password`));
+    expect(served.stderr).toContain('CineCat will not start here: this is a production deployment');
+    await testDb.db.deleteFrom('users').where('email', '=', DEMO_USER.email).execute();
   }, 120_000);
 
   it('create-admin refuses a bad address or a password under 12 characters and changes nothing', async () => {

@@ -14,6 +14,8 @@ import { POPULAR_REASON } from '../../src/lib/recommendations/recommendations.ts
 import { REQUESTS_PER_IP } from '../../src/lib/requests/requests.ts';
 import { pruneViewTables, VIEW_EVENTS_RETENTION_DAYS, VIEWS_PER_IP } from '../../src/lib/analytics/events.ts';
 import { getAnalyticsSummary } from '../../src/lib/analytics/summary.ts';
+import { visitorKey } from '../../src/lib/analytics/visitor-key.ts';
+import { migrations } from '../../db/migrations/index.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -151,11 +153,11 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
     });
 
     it('limits submissions per IP address', async () => {
-      for (let i = 0; i < REQUESTS_PER_IP.limit; i++) expect((await submit(null, { message: `Wish ${i}` })).status).toBe(201);
+      for (let i = 0; i < REQUESTS_PER_IP.perClient; i++) expect((await submit(null, { message: `Wish ${i}` })).status).toBe(201);
       const refused = await submit(null, { message: 'One too many' });
       expect(refused.status).toBe(429);
       expect((await submit(null, { message: 'From elsewhere' }, '10.0.0.2')).status).toBe(201);
-      expect(await currentDb.selectFrom('requests').selectAll().execute()).toHaveLength(REQUESTS_PER_IP.limit + 1);
+      expect(await currentDb.selectFrom('requests').selectAll().execute()).toHaveLength(REQUESTS_PER_IP.perClient + 1);
     });
   });
 
@@ -166,6 +168,7 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       await currentDb.deleteFrom('view_dedupe').execute();
       await currentDb.deleteFrom('rate_limits').where('bucket', 'like', 'view:%').execute();
       vi.unstubAllEnvs();
+      vi.stubEnv('AUTH_SECRET', 'view-dedupe-test-secret'); // view_dedupe's key (visitor-key.ts)
     });
     const viewCount = async (tmdbId: number) =>
       Number((await currentDb.selectFrom('movies').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
@@ -215,22 +218,56 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
     });
 
     it('refuses a client past its rate limit with 429, changing no counts or events', async () => {
-      for (let i = 0; i < VIEWS_PER_IP.limit; i++) expect((await post(null, '10.1.0.9')).status).toBe(200);
+      for (let i = 0; i < VIEWS_PER_IP.perClient; i++) expect((await post(null, '10.1.0.9')).status).toBe(200);
       const before = await viewCount(t.popular!);
       const refused = await post({ type: 'movie', tmdbId: t.popular }, '10.1.0.9');
       expect([refused.status, await refused.json()]).toEqual([429, { error: 'Too many attempts. Please try again later.' }]);
       expect(await viewCount(t.popular!)).toBe(before);
       expect(await currentDb.selectFrom('view_events').selectAll().execute()).toHaveLength(1);
-      expect(await currentDb.selectFrom('view_dedupe').select('subject').where('client_key', '=', '10.1.0.9').execute()).toEqual([{ subject: 'session' }]);
+      expect(await currentDb.selectFrom('view_dedupe').select('subject').where('client_key', '=', visitorKey('10.1.0.9')).execute()).toEqual([{ subject: 'session' }]);
       // Another client is unaffected.
       expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.10')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
     });
 
-    it("drops earlier days' dedupe rows and rolls old events up, keeping the 'all' analytics", async () => {
+    it('keeps no address: a keyed hash of the /64 (of an IPv4 address itself), so another address of that /64 counts nothing again', async () => {
+      const before = await viewCount(t.popular!);
+      const movie = { type: 'movie', tmdbId: t.popular };
+      expect(await view(movie, '2001:db8:5:1::1')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await view(movie, '2001:db8:5:1:ffff:ab:cd:2')).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      expect(await view(movie, '2001:db8:5:2::1')).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
+      expect(await view(movie, '10.1.0.20')).toEqual({ tracked: true, counted: true, viewCount: before + 3 });
+      const stored = (await currentDb.selectFrom('view_dedupe').select('client_key').distinct().execute()).map((row) => row.client_key).sort();
+      expect(stored).toEqual([visitorKey('2001:db8:5:1::1'), visitorKey('2001:db8:5:2::1'), visitorKey('10.1.0.20')].sort());
+      for (const key of stored) expect(key).toMatch(/^[\w-]{43}$/);
+      // Keyed: without AUTH_SECRET nobody can tell which address made a row, not even by hashing all of them.
+      vi.stubEnv('AUTH_SECRET', 'another-secret');
+      expect(stored).not.toContain(visitorKey('10.1.0.20'));
+    });
+
+    it('migration 0016 turns the raw addresses stored today into the keyed hashes; visitors counted today stay counted', async () => {
       const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
       await currentDb.insertInto('view_dedupe').values([
-        { client_key: '10.1.0.1', subject: 'session', day: yesterday },
-        { client_key: '10.1.0.1', subject: `movie:${t.popular}`, day: yesterday },
+        { client_key: '10.1.0.7', subject: 'session' },
+        { client_key: '2001:db8:6:1::1', subject: `movie:${t.popular}` },
+        { client_key: '2001:db8:6:1::2', subject: `movie:${t.popular}` },
+        { client_key: '10.1.0.8', subject: 'session', day: yesterday },
+      ]).execute();
+      await migrations['0016_security_fourth_pass']!.up(currentDb);
+      expect(await currentDb.selectFrom('view_dedupe').select(['client_key', 'subject']).orderBy('subject').execute()).toEqual([
+        { client_key: visitorKey('2001:db8:6:1::1'), subject: `movie:${t.popular}` },
+        { client_key: visitorKey('10.1.0.7'), subject: 'session' },
+      ]);
+      const before = await viewCount(t.popular!);
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '2001:db8:6:1::3')).toMatchObject({ counted: false, viewCount: before });
+      expect(await view(null, '10.1.0.7')).toMatchObject({ tracked: false });
+    });
+
+    it("drops earlier days' dedupe rows and rolls old events up, keeping the 'all' analytics", async () => {
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const visitor = visitorKey('10.1.0.1');
+      await currentDb.insertInto('view_dedupe').values([
+        { client_key: visitor, subject: 'session', day: yesterday },
+        { client_key: visitor, subject: `movie:${t.popular}`, day: yesterday },
       ]).execute();
       const old = new Date(Date.now() - (VIEW_EVENTS_RETENTION_DAYS + 5) * 86_400_000);
       await currentDb.insertInto('view_events').values([
@@ -243,7 +280,7 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       const before = await viewCount(t.popular!);
       expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
       expect(await currentDb.selectFrom('view_dedupe').select(['client_key', 'subject']).orderBy('subject').execute())
-        .toEqual([{ client_key: '10.1.0.1', subject: `movie:${t.popular}` }, { client_key: '10.1.0.1', subject: 'session' }]);
+        .toEqual([{ client_key: visitor, subject: `movie:${t.popular}` }, { client_key: visitor, subject: 'session' }]);
       expect(await currentDb.selectFrom('view_events').select('country').where('occurred_at', '<', new Date(Date.now() - 365 * 86_400_000)).execute()).toEqual([]);
       const rolledUp = await currentDb.selectFrom('view_event_days').select(['country', 'device_type', 'views']).execute();
       expect(rolledUp.map((row) => ({ ...row, views: Number(row.views) }))).toEqual([{ country: 'FR', device_type: 'mobile', views: 2 }]);

@@ -50,6 +50,16 @@ describe('cookie and header parsers', () => {
     expect(countryOf(request, undefined)).toBe('FR');
   });
 
+  it('a write from an opaque origin (Origin: null, as the sandboxed ad frame sends) is refused, whatever the Referer', () => {
+    const site = 'http://localhost:4321';
+    const write = (headers: Record<string, string>) => new Request(`${site}/api/me/lists`, { method: 'POST', headers });
+    const url = new URL(`${site}/api/me/lists`);
+    expect(isCrossSiteWrite(write({ origin: 'null', referer: `${site}/ad-frame` }), url, site)).toBe(true);
+    expect(isCrossSiteWrite(write({ origin: 'null' }), url, site)).toBe(true);
+    expect(isCrossSiteWrite(write({ referer: `${site}/movie/x/1` }), url, site)).toBe(false);
+    expect(isCrossSiteWrite(write({ origin: site }), url, site)).toBe(false);
+  });
+
   it('a site-relative admin URL may not lead to another host', () => {
     expect(isHttpUrl('/embed/movie/1')).toBe(true);
     for (const value of ['//evil.com', '/\\evil.com', 'javascript:alert(1)']) expect(isHttpUrl(value), value).toBe(false);

@@ -63,19 +63,20 @@ describe('settings', () => {
     expect(rebuildsDisabled()).toBe(true);
   });
 
-  it('counts a server others can reach as production: a public HOST or SITE_URL, or proxies in front', () => {
-    const PRODUCTION_SETTINGS = ['DATABASE_URL', 'NETLIFY_DATABASE_URL', 'NETLIFY', 'HOST', 'SITE_URL', 'TRUSTED_PROXY_HOPS'];
+  it('counts a server others can reach as production: a public HOST, SITE_URL or ALLOWED_HOSTS name, or proxies in front', () => {
+    const PRODUCTION_SETTINGS = ['DATABASE_URL', 'NETLIFY_DATABASE_URL', 'NETLIFY', 'HOST', 'SITE_URL', 'TRUSTED_PROXY_HOPS', 'ALLOWED_HOSTS'];
     const productionWith = (name: string, value: string) => {
       for (const other of PRODUCTION_SETTINGS) vi.stubEnv(other, '');
       vi.stubEnv(name, value);
       return isProductionDeployment();
     };
     for (const [name, value] of [['HOST', '127.0.0.1'], ['HOST', '::1'], ['HOST', 'localhost'], ['SITE_URL', 'http://localhost:4321'],
-      ['SITE_URL', 'http://127.0.0.1:8080'], ['SITE_URL', 'http://[::1]:4321'], ['TRUSTED_PROXY_HOPS', '0']] as const) {
+      ['SITE_URL', 'http://127.0.0.1:8080'], ['SITE_URL', 'http://[::1]:4321'], ['TRUSTED_PROXY_HOPS', '0'],
+      ['ALLOWED_HOSTS', 'cinecat.localhost, 127.0.0.2']] as const) {
       expect(productionWith(name, value), `${name}=${value}`).toBe(false);
     }
     for (const [name, value] of [['HOST', '0.0.0.0'], ['HOST', '::'], ['HOST', '192.168.1.5'], ['SITE_URL', 'https://cinecat.example'],
-      ['TRUSTED_PROXY_HOPS', '1'], ['DATABASE_URL', 'postgres://db.example.com/cinecat']] as const) {
+      ['TRUSTED_PROXY_HOPS', '1'], ['DATABASE_URL', 'postgres://db.example.com/cinecat'], ['ALLOWED_HOSTS', 'localhost,www.example.org']] as const) {
       expect(productionWith(name, value), `${name}=${value}`).toBe(true);
     }
   });

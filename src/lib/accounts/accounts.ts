@@ -5,6 +5,7 @@ import { hashPassword } from './passwords.ts';
 import { normaliseEmail } from './client/rules.ts';
 import { userOfToken, type SessionClaims } from './session.ts';
 import { voidAuthTokens, type ConsumedToken } from './tokens.ts';
+import type { DeviceAccount } from './device.ts';
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('users')
@@ -40,13 +41,20 @@ export async function confirmEmail(db: Kysely<Database>, token: ConsumedToken): 
   await voidAuthTokens(db, token.userId, 'confirm_email');
 }
 
+/** After a new password: the claims of a fresh session for the caller, and the account for their device cookie. */
+export interface NewPassword {
+  claims: SessionClaims;
+  device: DeviceAccount;
+}
+
 /**
  * Sets a new password and bumps session_version, which ends every existing session; returns the claims of a
- * fresh session for the caller. Following a reset link also proves the address, so it confirms the e-mail.
+ * fresh session for the caller. The new hash also voids every browser's device tag (device.ts). Following a reset
+ * link also proves the address, so it confirms the e-mail.
  */
 export async function replacePassword(
   db: Kysely<Database>, userId: string, password: string, options: { confirmEmail?: boolean } = {},
-): Promise<SessionClaims> {
+): Promise<NewPassword> {
   const passwordHash = await hashPassword(password);
   const row = await db.updateTable('users')
     .set((eb) => ({
@@ -60,7 +68,7 @@ export async function replacePassword(
   // Pending reset links and, once the address is proven, pending sign-up confirmations (with their passwords) die.
   await voidAuthTokens(db, userId, 'reset_password');
   if (options.confirmEmail) await voidAuthTokens(db, userId, 'confirm_email');
-  return { sub: row.id, email: row.email, session_version: row.session_version };
+  return { claims: { sub: row.id, email: row.email, session_version: row.session_version }, device: { email: row.email, passwordHash } };
 }
 
 /**

@@ -10,10 +10,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SignInErrorCode } from './client/messages.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { BACKOFFS, clearRateLimit, emailAndIpBucket, emailBucket, forgiveAttempt, hitBackoffs, ipBucket, type Backoff } from './rate-limit.ts';
+import { BACKOFFS, clearRateLimit, clientBuckets, emailAndIpBucket, emailBucket, forgiveAttempt, hitBackoffs, type Backoff } from './rate-limit.ts';
+import type { DeviceAccount } from './device.ts';
 import { ServerBusy } from '../http/errors.ts';
 import { AUTH_BASE_PATH } from './client/routes.ts';
 import { emailProblem, normaliseEmail } from './client/rules.ts';
+import { sameOriginPath } from '../security/client/same-origin-path.ts';
 import { endSessions, findUserByEmail } from './accounts.ts';
 import { SESSION_MAX_AGE_SECONDS, userOfToken, type SessionKeys } from './session.ts';
 
@@ -32,16 +34,16 @@ export interface SignedInUser {
 
 /** What one request to Auth.js did, for its route to add to the answer (the device cookie, Retry-After). */
 export interface SignInOutcome {
-  /** The account signed in to. */
-  signedIn?: string;
+  /** The account signed in to, with its password hash as it is after the sign-in (the device cookie's tag). */
+  signedIn?: DeviceAccount;
   /** Shed: too much password hashing at once. */
   shed?: boolean;
 }
 
 /** What authorizeCredentials knows of the client besides its address. */
 export interface SignInClient {
-  /** Whether this browser signed in to the account before (device.ts): the per-account limit leaves it alone. */
-  knowsAccount(email: string): boolean;
+  /** Whether this browser signed in to the account since its password last changed (device.ts): the per-account limit leaves it alone. */
+  knowsAccount(account: DeviceAccount): boolean;
   outcome: SignInOutcome;
 }
 
@@ -49,9 +51,9 @@ const UNKNOWN_CLIENT: SignInClient = { knowsAccount: () => false, outcome: {} };
 
 /**
  * Checks e-mail and password; throws SignInRefused with a code that never reveals whether the e-mail exists.
- * Failures slow down the client that makes them (per client, per e-mail and client, and per account for
- * browsers that never signed in to it), never the owner signing in from a browser of theirs. A hash made with
- * weaker parameters than today's is replaced on success.
+ * Failures slow down the client that makes them (per client and its IPv6 /48, per e-mail and client, and per
+ * account for browsers that never signed in to it), never the owner signing in from a browser of theirs. A hash
+ * made with weaker parameters than today's is replaced on success.
  */
 export async function authorizeCredentials(
   db: Kysely<Database>,
@@ -62,14 +64,16 @@ export async function authorizeCredentials(
   const email = typeof input.email === 'string' ? normaliseEmail(input.email) : '';
   const password = typeof input.password === 'string' ? input.password : '';
   if (emailProblem(email) || !password || password.length > 1024) throw new SignInRefused('invalid_credentials');
-  const clientBucket = ipBucket('sign-in', clientIp);
+  // Looked up first: a browser is known to an account by its current password hash (device.ts).
+  const user = await findUserByEmail(db, email);
+  const clientAndNetwork = clientBuckets('sign-in', clientIp, BACKOFFS.signInPerClient, BACKOFFS.signInPerNetwork);
   const pairBucket = emailAndIpBucket('sign-in', email, clientIp);
-  const accountBucket = client.knowsAccount(email) ? null : emailBucket('sign-in', email);
-  const buckets: [string, Backoff][] = [[clientBucket, BACKOFFS.signInPerClient], [pairBucket, BACKOFFS.signInPerEmailAndClient]];
+  const known = user !== undefined && client.knowsAccount({ email: user.email, passwordHash: user.password_hash });
+  const accountBucket = known ? null : emailBucket('sign-in', email);
+  const buckets: [string, Backoff][] = [...clientAndNetwork, [pairBucket, BACKOFFS.signInPerEmailAndClient]];
   if (accountBucket) buckets.push([accountBucket, BACKOFFS.signInPerAccount]);
   if (!await hitBackoffs(db, buckets)) throw new SignInRefused('rate_limited');
 
-  const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.password_hash ?? decoyHash()).catch((error: unknown) => {
     if (!(error instanceof ServerBusy)) throw error;
     client.outcome.shed = true;
@@ -77,20 +81,24 @@ export async function authorizeCredentials(
   });
   if (!user || !matches) throw new SignInRefused('invalid_credentials');
   await clearRateLimit(db, pairBucket);
-  await forgiveAttempt(db, clientBucket);
+  for (const [bucket] of clientAndNetwork) await forgiveAttempt(db, bucket);
   if (accountBucket) await forgiveAttempt(db, accountBucket);
   // Only someone who knows the password learns that the address is not confirmed yet.
   if (!user.email_confirmed_at) throw new SignInRefused('email_not_confirmed');
-  if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user.id, user.password_hash, password);
-  client.outcome.signedIn = user.email;
+  const passwordHash = needsRehash(user.password_hash) ? await upgradePasswordHash(db, user.id, user.password_hash, password) : user.password_hash;
+  client.outcome.signedIn = { email: user.email, passwordHash };
   return { id: user.id, email: user.email, session_version: user.session_version };
 }
 
-/** Stores a hash at today's cost; unchanged if the password changed meanwhile. Sessions stay valid (same password). */
-async function upgradePasswordHash(db: Kysely<Database>, userId: string, oldHash: string, password: string): Promise<void> {
+/**
+ * Stores a hash at today's cost, unless the password changed meanwhile; answers the hash now stored. Sessions stay
+ * valid (same password); device tags follow the hash, so the browser signing in gets a fresh one.
+ */
+async function upgradePasswordHash(db: Kysely<Database>, userId: string, oldHash: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await db.updateTable('users').set({ password_hash: passwordHash })
-    .where('id', '=', userId).where('password_hash', '=', oldHash).execute();
+  const updated = await db.updateTable('users').set({ password_hash: passwordHash })
+    .where('id', '=', userId).where('password_hash', '=', oldHash).executeTakeFirst();
+  return updated.numUpdatedRows > 0n ? passwordHash : oldHash;
 }
 
 export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Database>; clientIp: string; client?: SignInClient }): AuthConfig {
@@ -109,6 +117,8 @@ export function createAuthConfig(options: { keys: SessionKeys; db: Kysely<Databa
       }),
     ],
     callbacks: {
+      // callbackUrl (a form field, a query parameter or Auth.js's callback-url cookie): a page of this site or home.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, baseUrl) ?? '/'}`,
       async jwt({ token, user }) {
         if (user) {
           token.sub = user.id;

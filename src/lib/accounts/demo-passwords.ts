@@ -37,12 +37,12 @@ export function demoPasswordWarning(emails: string[]): string {
     + `\n${rule}\n`;
 }
 
-/** `npm start` in production refuses to serve while a demo account's README password works. */
+/** The Node server (scripts/serve.ts, which npm start runs) in production refuses to serve while a demo account's README password works. */
 export async function refuseDemoPasswordsInProduction(db: Kysely<Database>): Promise<void> {
   const open = (await securityStatus(db)).demoAccountsWithKnownPasswords;
   if (!open.length) return;
   throw new Error(`${demoPasswordWarning(open)}CineCat will not start here: this is a production deployment (a database URL, `
-    + 'a HOST other than loopback, a SITE_URL other than localhost, or TRUSTED_PROXY_HOPS). Start it locally once '
+    + 'a HOST other than loopback, a SITE_URL or ALLOWED_HOSTS name other than localhost, or TRUSTED_PROXY_HOPS). Start it locally once '
     + '(`npm start` with those unset), sign in as each account and change its password under Account, or delete it; then start again.');
 }
 

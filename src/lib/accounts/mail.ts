@@ -33,6 +33,8 @@ export interface MailSettings {
   production?: boolean;
   /** A CA (PEM) to trust besides the system's, for a server with a private certificate (the tests' own). */
   smtpCa?: string;
+  /** SMTP_ALLOW_PLAINTEXT: the operator accepts a server without TLS (a relay on the same machine). */
+  smtpAllowPlaintext?: boolean;
 }
 
 /**
@@ -67,7 +69,12 @@ function createTransportMailer(settings: MailSettings): Mailer {
         secure: settings.smtpPort === 465,
         auth: settings.smtpUser ? { user: settings.smtpUser, pass: settings.smtpPassword ?? '' } : undefined,
       };
-    const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...server, ...(settings.smtpCa && { tls: { ...server.tls, ca: settings.smtpCa } }) });
+    const transport = nodemailer.createTransport({
+      ...SMTP_TIMEOUTS, ...server, ...(settings.smtpCa && { tls: { ...server.tls, ca: settings.smtpCa } }),
+      // Without requireTLS nodemailer sends in clear when the server does not offer STARTTLS, which anyone on the
+      // path can arrange by deleting the offer: the mail's live links (and the AUTH password) would travel in clear.
+      ...(!settings.smtpAllowPlaintext && { requireTLS: true, ignoreTLS: false }),
+    });
     return async ({ to, subject, text }) => {
       await transport.sendMail({ from, to, subject, text });
     };

@@ -16,13 +16,28 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** A fixed window counted per client and, for IPv6, per /48 (clientBuckets). */
+export interface ClientRateLimit {
+  perClient: number;
+  perNetwork: number;
+  windowMs: number;
+}
+
+const HOUR = 60 * 60_000;
+
 export const RATE_LIMITS = {
-  signUpPerEmail: { limit: 5, windowMs: 60 * 60_000 },
-  signUpPerIp: { limit: 30, windowMs: 60 * 60_000 },
-  resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
-  resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
+  signUp: { perClient: 30, perNetwork: 120, windowMs: HOUR },
+  reset: { perClient: 30, perNetwork: 120, windowMs: HOUR },
+  // Mails to one address per requester (e-mail and client): past it the answer stays the same and nothing is sent.
+  // Per requester, not per address, so that nobody can spend the owner's share and keep their own mail from them.
+  mailsPerEmailAndClient: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimit>;
+} satisfies Record<string, RateLimit | ClientRateLimit>;
+
+/** The buckets of a ClientRateLimit for one client, in the order hitRateLimits checks them. */
+export function clientRateLimits(action: string, ip: string, { perClient, perNetwork, windowMs }: ClientRateLimit): [string, RateLimit][] {
+  return clientBuckets(action, ip, { limit: perClient, windowMs }, { limit: perNetwork, windowMs });
+}
 
 /** Longer than every window above: a bucket idle this long holds nothing worth keeping. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
@@ -51,8 +66,8 @@ export function pruneIdleRateLimits(db: Kysely<Database>, bound?: BatchBound): P
 }
 
 /**
- * Buckets are checked in the order given (the client's first) and the first refusal stops the check: a refused
- * client creates or fills no further bucket, so it cannot grow the table or spend another bucket's budget.
+ * Buckets are checked in the order given (the network's and client's first) and the first refusal stops the check:
+ * a refused client creates or fills no further bucket, so it cannot grow the table or spend another bucket's budget.
  */
 export async function hitRateLimits(db: Kysely<Database>, buckets: [string, RateLimit][]): Promise<boolean> {
   for (const [bucket, limit] of buckets) if (!(await hitRateLimit(db, bucket, limit))) return false;
@@ -75,6 +90,8 @@ export interface Backoff {
 export const BACKOFFS = {
   signInPerEmailAndClient: { free: 5, baseMs: 1000, maxMs: 15 * 60_000 },
   signInPerClient: { free: 30, baseMs: 1000, maxMs: 15 * 60_000 },
+  // An IPv6 /48's /64s together (clientBuckets): a few hundred hashes a day, not 30 for each of 65,536 clients.
+  signInPerNetwork: { free: 100, baseMs: 1000, maxMs: 15 * 60_000 },
   // Counted only for browsers that never signed in to the account (device.ts), from any number of addresses.
   signInPerAccount: { free: 20, baseMs: 1000, maxMs: 5 * 60_000 },
 } satisfies Record<string, Backoff>;
@@ -104,17 +121,21 @@ export async function forgiveAttempt(db: Kysely<Database>, bucket: string): Prom
   await db.updateTable('rate_limits').set({ hits: sql`GREATEST(hits - 1, 0)` }).where('bucket', '=', bucket).execute();
 }
 
-/** Every bucket must allow the attempt; as with hitRateLimits, the first refusal (the client's first) stops the check. */
+/** Every bucket must allow the attempt; as with hitRateLimits, the first refusal (the client's buckets first) stops the check. */
 export async function hitBackoffs(db: Kysely<Database>, buckets: [string, Backoff][]): Promise<boolean> {
   for (const [bucket, backoff] of buckets) if (!(await hitBackoff(db, bucket, backoff))) return false;
   return true;
 }
 
+/** IPv6 prefixes: one subscriber's network (a host picks any of its 2^64 addresses at will), and one site's. */
+const CLIENT_BITS = 64;
+const NETWORK_BITS = 48;
+
 /**
- * The client a bucket counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's network: a
- * host picks any of its 2^64 addresses at will), an IPv4-mapped IPv6 address as the IPv4 one.
+ * An address's first `bits` bits: an IPv6 address as `2001:db8:7:1::/64`, an IPv4 address (or an IPv4-mapped IPv6
+ * one) as it is.
  */
-export function clientKey(ip: string): string {
+function prefixOf(ip: string, bits: number): string {
   const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
   if (isIP(address) !== 6) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
@@ -123,10 +144,25 @@ export function clientKey(ip: string): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups.slice(0, bits / 16).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/${bits}`;
 }
+
+/** The client a bucket counts: an IPv4 address as it is, an IPv6 address by its /64. */
+export const clientKey = (ip: string) => prefixOf(ip, CLIENT_BITS);
 
 /** Buckets are keyed by a normalised e-mail or the client (clientKey). */
 export const emailBucket = (action: string, email: string) => `${action}:email:${email.trim().toLowerCase()}`;
 export const ipBucket = (action: string, ip: string) => `${action}:ip:${clientKey(ip)}`;
 export const emailAndIpBucket = (action: string, email: string, ip: string) => `${emailBucket(action, email)}:ip:${clientKey(ip)}`;
+
+/**
+ * A client's buckets for an action: for IPv6 its /48's first, which all the /64s of one site (or of a provider's
+ * pool of /56 subscribers) share, then its own. A /48 has 65,536 clients: without its bucket one site could add rows
+ * without end and, at sign-in, keep the password hashing busy (every request shed with 503), one fresh /64 after
+ * another. Checked first, a network past its budget adds no row for its fresh clients.
+ */
+export function clientBuckets<L>(action: string, ip: string, perClient: L, perNetwork: L): [string, L][] {
+  const network = prefixOf(ip, NETWORK_BITS);
+  const client: [string, L] = [ipBucket(action, ip), perClient];
+  return network === clientKey(ip) ? [client] : [[`${action}:net:${network}`, perNetwork], client];
+}

@@ -13,10 +13,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The origin the browser says the request comes from: Origin, else Referer's origin. */
+/**
+ * The origin the browser says the request comes from: Origin, else Referer's origin. `Origin: null` is an opaque
+ * origin (the sandboxed ad frame, a data: page) and is never ours, whatever Referer says.
+ */
 function requestOrigin(request: Request): string | null {
   const origin = request.headers.get('origin');
-  if (origin && origin !== 'null') return origin;
+  if (origin === 'null') return null;
+  if (origin) return origin;
   const referer = request.headers.get('referer');
   if (!referer) return null;
   try {

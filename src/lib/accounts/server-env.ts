@@ -36,13 +36,15 @@ function configuredMailer(): Mailer {
 export async function accountDeps(context: APIContext): Promise<AccountDeps> {
   return {
     db: await getDb(), mailer: configuredMailer(), keys: sessionKeys(context), siteOrigin: siteOrigin(context), clientIp: clientIp(context),
-    afterResponse: afterResponseOf(context),
+    cookies: context.request.headers.get('cookie'), afterResponse: afterResponseOf(context),
   };
 }
 
-/** The answer to a success that signs the caller in: the message, and the session cookie set. */
-export function signedInResponse({ message, cookie }: SignedIn): Response {
-  return json({ message }, 200, { 'Set-Cookie': cookie });
+/** The answer to a success that signs the caller in: the message, and the session and device cookies set. */
+export function signedInResponse({ message, cookies }: SignedIn): Response {
+  const response = json({ message });
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
 }
 
 interface NetlifyLocals {

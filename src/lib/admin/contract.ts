@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
 import type { ContentType } from '../catalog/client/content-types.ts';
 import { RESTORE_MODES } from '../backup/client/restore-options.ts';
+import { sameOriginPath } from '../security/client/same-origin-path.ts';
 
 /** A link field: an http(s) URL, or empty / null meaning "no link". */
 export const optionalUrl = z
@@ -12,15 +13,19 @@ export const optionalUrl = z
   .refine((value) => value === null || value === '' || isHttpUrl(value), { message: 'Must be a valid URL.' })
   .transform((value) => (value ? value : null));
 
+/** An absolute http(s) URL, or a path of this site such as the demo /embed/... (judged by sameOriginPath). */
 export function isHttpUrl(value: string): boolean {
+  if (value.startsWith('/')) return sameOriginPath(value, ANY_ORIGIN) !== null;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
-    // Site-relative links such as the demo /embed/...; browsers read '/\\' like '//', another host.
-    return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+    return false;
   }
 }
+
+/** A site-relative link stays on whatever origin serves it: any origin stands in for the site's. */
+const ANY_ORIGIN = 'https://site.invalid';
 
 const ids = z.array(z.number().int().min(1).max(INT4_MAX)).min(1, 'Select at least one item.').max(1000);
 const seasonNumber = z.coerce.number().int().min(0).max(1000);

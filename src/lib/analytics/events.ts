@@ -2,8 +2,8 @@
  * View tracking (spec sections 4 and 7): once per visitor and day a view event (country, device type) is recorded,
  * and a title's view_count goes up when its page loads, once per visitor, title and day: a movie when it has a
  * stream link (spec), a published show always. The server decides what was already counted (view_dedupe, keyed by
- * the client's address), so fresh cookies or a script re-posting count nothing twice; a per-address rate limit
- * bounds the work and the rows one client can cause.
+ * a keyed hash of the client's network: visitor-key.ts), so fresh cookies or a script re-posting count nothing twice;
+ * a rate limit per client and per IPv6 /48 bounds the work and the rows one client can cause.
  */
 import { sql, type Kysely } from 'kysely';
 import UAParser from 'ua-parser-js';
@@ -14,14 +14,15 @@ import { NotFound, TooManyRequests } from '../http/errors.ts';
 import { titleKey } from '../catalog/client/cards.ts';
 import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
 import type { TitleRef } from '../personal/contract.ts';
-import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { clientRateLimits, hitRateLimits, type ClientRateLimit } from '../accounts/rate-limit.ts';
+import { visitorKey } from './visitor-key.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
 import { onNetlify } from '../settings.ts';
 
 type Db = Kysely<Database>;
 
-/** Page loads per address: generous for people (and NAT'd offices) browsing, a wall for a script. */
-export const VIEWS_PER_IP: RateLimit = { limit: 120, windowMs: 10 * 60_000 };
+/** Page loads per client: generous for people (and NAT'd offices) browsing, a wall for a script. */
+export const VIEWS_PER_IP: ClientRateLimit = { perClient: 120, perNetwork: 1200, windowMs: 10 * 60_000 };
 /** view_events rows older than this are rolled up into view_event_days: longer than the longest finite period. */
 export const VIEW_EVENTS_RETENTION_DAYS = 366;
 /** The view_dedupe subject of the per-visitor view event, next to title keys. */
@@ -29,7 +30,7 @@ const SESSION = 'session';
 
 export interface ViewContext {
   /** The client's address (http/respond.ts clientIp). */
-  clientKey: string;
+  clientIp: string;
   country: string;
   deviceType: string;
 }
@@ -39,8 +40,9 @@ export interface ViewContext {
  * day's first call from this client records a view event and each title counts once per client and day.
  */
 export async function recordView(db: Db, title: TitleRef | null, context: ViewContext): Promise<ViewTracked> {
-  if (!(await hitRateLimit(db, ipBucket('view', context.clientKey), VIEWS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
-  const tracked = await firstToday(db, context.clientKey, SESSION);
+  if (!(await hitRateLimits(db, clientRateLimits('view', context.clientIp, VIEWS_PER_IP)))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
+  const visitor = visitorKey(context.clientIp);
+  const tracked = await firstToday(db, visitor, SESSION);
   if (tracked) {
     await db.insertInto('view_events').values({
       content_type: title?.type ?? null, content_tmdb_id: title?.tmdbId ?? null, country: context.country, device_type: context.deviceType,
@@ -48,14 +50,14 @@ export async function recordView(db: Db, title: TitleRef | null, context: ViewCo
     // The client's first visit today: a cheap moment to keep both tables bounded.
     await pruneViewTables(db);
   }
-  const counted = title !== null && (await firstToday(db, context.clientKey, titleKey(title))) && (await countView(db, title));
+  const counted = title !== null && (await firstToday(db, visitor, titleKey(title))) && (await countView(db, title));
   const counts = title ? await currentCounts(db, title) : null;
   return { tracked, counted, viewCount: counts?.viewCount ?? null, ratingCount: counts?.ratingCount ?? null };
 }
 
-/** Marks (client, subject) as seen today; true only for the first call, even when calls race. */
-async function firstToday(db: Db, clientKey: string, subject: string): Promise<boolean> {
-  const row = await db.insertInto('view_dedupe').values({ client_key: clientKey, subject })
+/** Marks (visitor, subject) as seen today; true only for the first call, even when calls race. */
+async function firstToday(db: Db, visitor: string, subject: string): Promise<boolean> {
+  const row = await db.insertInto('view_dedupe').values({ client_key: visitor, subject })
     .onConflict((oc) => oc.columns(['client_key', 'subject', 'day']).doNothing())
     .returning('subject').executeTakeFirst();
   return row !== undefined;

@@ -5,10 +5,14 @@
  *   throw new NotFound('Title not found.');
  */
 export class DomainError extends Error {
-  /** `details` go into the answer beside `error` (a refused restore's `detail`). */
-  constructor(message: string, readonly details: Record<string, unknown> = {}) {
+  /** Go into the answer beside `error` (a refused restore's `detail`). */
+  readonly details: Record<string, unknown>;
+
+  // No parameter property: scripts/serve.ts loads this file through Node's type stripping, which refuses them.
+  constructor(message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = new.target.name;
+    this.details = details;
   }
 }
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SessionUser } from '../accounts/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
-import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { clientRateLimits, hitRateLimits, type ClientRateLimit } from '../accounts/rate-limit.ts';
 import { TooManyRequests } from '../http/errors.ts';
 import type { RequestInput } from './contract.ts';
 import type { PublicRequest } from './contract.ts';
@@ -15,7 +15,7 @@ type Db = Kysely<Database>;
 
 export const PUBLIC_REQUESTS_LIMIT = 20;
 /** Submissions per IP address and hour. */
-export const REQUESTS_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
+export const REQUESTS_PER_IP: ClientRateLimit = { perClient: 10, perNetwork: 40, windowMs: 60 * 60_000 };
 
 
 
@@ -29,7 +29,7 @@ export function requesterName(email: string | null): string {
 
 /** Stores a request (`ip`: the sender's address, limited to REQUESTS_PER_IP) and answers its id. */
 export async function submitRequest(db: Db, ip: string, user: SessionUser | null, input: RequestInput): Promise<number> {
-  if (!(await hitRateLimit(db, ipBucket('request', ip), REQUESTS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
+  if (!(await hitRateLimits(db, clientRateLimits('request', ip, REQUESTS_PER_IP)))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
   const row = await db.insertInto('requests')
     .values({ user_id: user?.id ?? null, user_email: user?.email ?? null, message: input.message, is_public: input.isPublic })
     .returning('id').executeTakeFirstOrThrow();

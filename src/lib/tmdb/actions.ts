@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { AddedTitle } from '../admin/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
-import { hitRateLimit, ipBucket, type RateLimit } from '../accounts/rate-limit.ts';
+import { clientRateLimits, hitRateLimits, type ClientRateLimit } from '../accounts/rate-limit.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { found, InvalidInput, NotConfigured, TooManyRequests, UpstreamFailure, UpstreamNotFound } from '../http/errors.ts';
 import { errorMessage } from '../http/respond.ts';
@@ -57,7 +57,7 @@ export async function addTitle(db: Db, client: TmdbClient | null, kind: ContentT
 }
 
 /** Person lookups per client and minute: a person page asks once; anything more is someone scanning. */
-export const PERSON_LOOKUPS_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
+export const PERSON_LOOKUPS_PER_IP: ClientRateLimit = { perClient: 60, perNetwork: 240, windowMs: 60_000 };
 /** How long TMDB's "no such person" and its failures are remembered before TMDB is asked again. */
 const REMEMBER_NOT_FOUND_MS = 60 * 60_000;
 const REMEMBER_FAILURE_MS = 60_000;
@@ -71,7 +71,7 @@ const refusedLookups = new Map<number, { error: UpstreamNotFound | UpstreamFailu
  * Limited per client (`ip`).
  */
 export async function personDetails(db: Db, client: TmdbClient | null, id: number, ip: string): Promise<PersonDetails> {
-  if (!(await hitRateLimit(db, ipBucket('person', ip), PERSON_LOOKUPS_PER_IP))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
+  if (!(await hitRateLimits(db, clientRateLimits('person', ip, PERSON_LOOKUPS_PER_IP)))) throw new TooManyRequests(MESSAGES.tooManyAttempts);
   const row = found(await db.selectFrom('people')
     .select(['id', 'name', 'profile_path', 'birthday', 'deathday', 'place_of_birth', 'known_for_department', 'biography', 'twitter_id', 'instagram_id'])
     .where('id', '=', id).where(creditedInPublishedTitle).executeTakeFirst(), 'Actor not found.');

@@ -8,7 +8,7 @@ import { getDb } from '../../../lib/db.ts';
 import { boundedAuthRequest } from '../../../lib/http/body-limit.ts';
 import { clientIp } from '../../../lib/http/respond.ts';
 import { createAuthConfig, type SignInOutcome } from '../../../lib/accounts/auth-config.ts';
-import { deviceCookie, isKnownDevice } from '../../../lib/accounts/device.ts';
+import { deviceCookie, isKnownDevice, type DeviceAccount } from '../../../lib/accounts/device.ts';
 import { ServerBusy } from '../../../lib/http/errors.ts';
 import { sessionKeys } from '../../../lib/accounts/server-env.ts';
 
@@ -20,7 +20,7 @@ export const ALL: APIRoute = async (context) => {
   const keys = sessionKeys(context);
   const cookies = request.headers.get('cookie');
   const outcome: SignInOutcome = {};
-  const client = { knowsAccount: (email: string) => isKnownDevice(cookies, keys.secret, email), outcome };
+  const client = { knowsAccount: (account: DeviceAccount) => isKnownDevice(cookies, keys.secret, account), outcome };
   const response = await Auth(request, createAuthConfig({ keys, db: await getDb(), clientIp: clientIp(context), client }));
   if (outcome.shed) return new Response(response.body, { status: 503, headers: [...response.headers, ['Retry-After', String(ServerBusy.RETRY_AFTER_SECONDS)]] });
   if (outcome.signedIn) response.headers.append('Set-Cookie', deviceCookie(cookies, keys.secret, outcome.signedIn, keys.secure));

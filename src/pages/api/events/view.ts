@@ -16,7 +16,7 @@ export const POST = endpoint(analyticsRoutes.reportView, {
   handler: ({ db, body, context }) => {
     const { request, locals } = context;
     return recordView(db, body.title ?? null, {
-      clientKey: clientIp(context), country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
+      clientIp: clientIp(context), country: countryOf(request, locals), deviceType: deviceTypeOf(request.headers.get('user-agent')),
     });
   },
 });
