@@ -257,11 +257,11 @@ describeEachEngine('housekeeping purges', (getDb) => {
     expect(ids.map((id) => left.has(id))).toEqual([false, true, true, true, true]);
   });
 
-  it('drops import jobs, rebuilds and TMDB syncs finished a week ago, but keeps the newest ones, the last succeeded build and the last completed sync', async () => {
+  it('drops import jobs, rebuilds and TMDB syncs finished a week ago, but keeps the newest ones and the last completed sync; and changes a day old', async () => {
     const db = getDb();
     const old = ago(8 * DAY);
-    const lastBuild = (await db.insertInto('rebuild_requests')
-      .values({ status: 'succeeded', reason: 'hk', requested_at: old, started_at: old, finished_at: old }).returning('id').executeTakeFirstOrThrow()).id;
+    await db.insertInto('rebuild_requests')
+      .values({ status: 'succeeded', reason: 'hk', requested_at: old, started_at: old, finished_at: old }).execute();
     const rebuilds = await db.insertInto('rebuild_requests')
       .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => ({ status: 'failed' as const, reason: 'hk', requested_at: old, started_at: old, finished_at: old })))
       .returning('id').execute();
@@ -277,10 +277,15 @@ describeEachEngine('housekeeping purges', (getDb) => {
       .values(Array.from({ length: FINISHED_JOBS_KEPT + 5 }, () => sync('failed', ago(7.5 * DAY))))
       .returning('id').execute();
 
-    expect(await runHousekeeping(db)).toMatchObject({ importJobs: 5, rebuilds: 5, syncs: 5 });
+    await db.deleteFrom('catalogue_changes').execute();
+    await db.insertInto('catalogue_changes').values({ table_name: 'genres', op: 'U', changed_at: ago(1.5 * DAY) }).execute();
+    const recentChange = (await db.insertInto('catalogue_changes').values({ table_name: 'genres', op: 'U', changed_at: ago(0.5 * DAY) })
+      .returning('id').executeTakeFirstOrThrow()).id;
+
+    expect(await runHousekeeping(db)).toMatchObject({ importJobs: 5, rebuilds: 6, syncs: 5, catalogueChanges: 1 });
     const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
-    expect(ids(await db.selectFrom('rebuild_requests').select('id').orderBy('id').execute()))
-      .toEqual([lastBuild, ...ids(rebuilds.slice(5))]);
+    expect(ids(await db.selectFrom('rebuild_requests').select('id').orderBy('id').execute())).toEqual(ids(rebuilds.slice(5)));
+    expect(ids(await db.selectFrom('catalogue_changes').select('id').execute())).toEqual([recentChange]);
     expect(ids(await db.selectFrom('import_jobs').select('id').orderBy('id').execute()))
       .toEqual([running, ...ids(jobs.slice(5))]);
     expect(ids(await db.selectFrom('tmdb_syncs').select('id').orderBy('id').execute()))

@@ -12,6 +12,7 @@ import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { NO_ROUTE_CACHE } from '../support/personal-fixtures.ts';
 import { createBackup } from '../../src/lib/backup/backup.ts';
 import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
+import { publishWaits } from '../support/publishing.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
@@ -95,20 +96,22 @@ describeEachEngine('admin endpoints', (getDb) => {
     }
     expect((await createBackup(currentDb)).tables).toEqual(before.tables);
     expect(await currentDb.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
+    expect(await publishWaits(currentDb)).toBe(0);
     expect(kicks).toBe(0);
   });
 
-  it('admins are answered, and every write requests a rebuild', async () => {
+  it('admins are answered, and every catalogue write waits for its pages; Rebuild now requests a rebuild', async () => {
     setRebuildRunner(async () => {});
+    const waits = await publishWaits(currentDb);
     for (const [name, handler, method, path, body] of calls()) {
       const response = await call(handler, ADMIN, method, path, body);
       expect(response.status, name).toBeLessThan(500);
       if (name !== 'restore') expect(response.status, name).toBeLessThan(300);
     }
     expect(await currentDb.selectFrom('movies').select('id').where('id', '=', ids.movie).executeTakeFirst()).toBeUndefined();
-    const rebuilds = await currentDb.selectFrom('rebuild_requests').select('request_count').execute();
-    expect(rebuilds).toHaveLength(1); // coalesced into one queued build
-    expect(rebuilds[0]!.request_count).toBeGreaterThanOrEqual(9);
+    // publish, links and delete of movies; publish, edit, episode update, upload, episode delete and delete of shows.
+    expect(await publishWaits(currentDb) - waits).toBe(9);
+    expect(await currentDb.selectFrom('rebuild_requests').select('request_count').execute()).toEqual([{ request_count: 1 }]);
   });
 
   it('bad input: 400 with a clear error, JSON only, nothing changes', async () => {
@@ -178,9 +181,10 @@ describeEachEngine('admin endpoints', (getDb) => {
       .toEqual([{ id: first!.id, name: null, tmdb_id: null, episode_number: 1 }, { id: second!.id, name: 'Two', tmdb_id: 4242, episode_number: 3 }]);
   });
 
-  it('ids beyond int4 are bad input (400), and deleting a request rebuilds nothing (no page lists requests)', async () => {
+  it('ids beyond int4 are bad input (400), and deleting a request publishes nothing (no page lists requests)', async () => {
     setRebuildRunner(async () => {});
     await currentDb.deleteFrom('rebuild_requests').execute();
+    const waits = await publishWaits(currentDb);
     const tooLarge = await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: 2147483648 });
     expect(tooLarge.status).toBe(400);
     expect((await call(episodes.GET, ADMIN, 'GET', '/api/admin/tv/episodes?showId=3000000000')).status).toBe(400);
@@ -190,6 +194,7 @@ describeEachEngine('admin endpoints', (getDb) => {
     expect(await deleted.json()).toEqual({ message: 'Request deleted successfully.' });
     expect((await call(requests.DELETE, ADMIN, 'DELETE', '/api/admin/requests', { id: request.id })).status).toBe(404);
     expect(await currentDb.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
+    expect(await publishWaits(currentDb)).toBe(waits);
   });
 
   it('backup answers a JSON download named by date', async () => {

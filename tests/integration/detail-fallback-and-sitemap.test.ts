@@ -3,10 +3,9 @@ import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { resolveDetailFallback, resolveFallbackPage } from '../../src/lib/catalog/detail-fallback.ts';
-import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
-import { loadMovieDetails, loadTvDetails } from '../../src/lib/catalog/title-page-loaders.ts';
+import { resolveDetailFallback } from '../../src/lib/catalog/detail-fallback.ts';
 import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
+import { moviePage, personPage, tvPage } from '../../src/lib/pages/detail-pages.ts';
 
 async function seed(db: Kysely<Database>): Promise<void> {
   await insertGenres(db);
@@ -22,9 +21,9 @@ async function seed(db: Kysely<Database>): Promise<void> {
 }
 
 describeEachEngine('detail fallbacks', (getDb) => {
-  it('a stale or missing slug moves to the canonical URL, keeping the query string', async () => {
-    expect(await resolveDetailFallback(getDb(), 'movie', 'old-name/7001', '?t=1'))
-      .toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001?t=1' });
+  it('a stale or missing slug moves to the canonical URL', async () => {
+    expect(await resolveDetailFallback(getDb(), 'movie', 'old-name/7001'))
+      .toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001' });
     expect(await resolveDetailFallback(getDb(), 'tv', '8001')).toEqual({ kind: 'redirect', location: '/tv/night-shift/8001' });
     expect(await resolveDetailFallback(getDb(), 'person', 'zoe/9001')).toEqual({ kind: 'redirect', location: '/people/zoe-marlowe/9001' });
   });
@@ -38,23 +37,24 @@ describeEachEngine('detail fallbacks', (getDb) => {
     expect(await resolveDetailFallback(getDb(), 'person', 'nobody-credited/9002')).toEqual({ kind: 'error', message: 'Actor not found.' });
   });
 
-  it('a canonical URL that was not prerendered is rendered on demand, not a redirect loop', async () => {
+  it('a canonical URL is the row\'s page, not a redirect loop', async () => {
     expect(await resolveDetailFallback(getDb(), 'movie', 'blue-harbor-part-ii/7001')).toEqual({ kind: 'live', id: 7001 });
     expect(await resolveDetailFallback(getDb(), 'tv', 'night-shift/8001')).toEqual({ kind: 'live', id: 8001 });
     expect(await resolveDetailFallback(getDb(), 'person', 'zoe-marlowe/9001')).toEqual({ kind: 'live', id: 9001 });
   });
 
-  it('a live row gets the page data of the build\'s own loader; a row gone meanwhile is not found', async () => {
-    expect(await resolveFallbackPage(getDb(), 'movie', 'blue-harbor-part-ii/7001', '', loadMovieDetails)).toMatchObject({ kind: 'page',
-      detail: { ratingCount: 0, movie: { tmdbId: 7001, title: 'Blue Harbor: Part II', cast: [{ name: 'Zoë Marlowe' }], genres: [{ id: 28 }] } } });
-    expect(await resolveFallbackPage(getDb(), 'tv', 'night-shift/8001', '', loadTvDetails))
-      .toMatchObject({ kind: 'page', detail: { show: { tmdbId: 8001, title: 'Night Shift' } } });
-    expect(await resolveFallbackPage(getDb(), 'person', 'zoe-marlowe/9001', '', loadPersonPages))
-      .toMatchObject({ kind: 'page', detail: { id: 9001, name: 'Zoë Marlowe', knownFor: [{ title: 'Blue Harbor: Part II' }] } });
-    expect(await resolveFallbackPage(getDb(), 'movie', 'old-name/7001', '?a=1', loadMovieDetails))
-      .toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001?a=1' });
-    expect(await resolveFallbackPage(getDb(), 'tv', 'draft-show/8002', '', loadTvDetails)).toEqual({ kind: 'error', message: 'TV show not found.' });
-    expect(await resolveFallbackPage(getDb(), 'movie', 'blue-harbor-part-ii/7001', '', async () => [])).toEqual({ kind: 'error', message: 'Movie not found.' });
+  it('a detail page loads its row\'s data with the tags of what it shows, from its params or any URL under its prefix', async () => {
+    const movie = await moviePage.load(getDb(), { slug: 'blue-harbor-part-ii', tmdbId: '7001' });
+    expect(movie).toMatchObject({ kind: 'page',
+      data: { props: { movie: { tmdbId: 7001, title: 'Blue Harbor: Part II', cast: [{ name: 'Zoë Marlowe' }], genres: [{ id: 28 }] } } } });
+    expect(movie.kind === 'page' && movie.data.tags).toEqual(expect.arrayContaining(['m7001', 'g28', 'pc9001', 'c90']));
+    expect(await tvPage.loadRest(getDb(), 'night-shift/8001')).toMatchObject({ kind: 'page', data: { props: { show: { tmdbId: 8001, title: 'Night Shift' } } } });
+    const person = await personPage.load(getDb(), { slug: 'zoe-marlowe', id: '9001' });
+    expect(person).toMatchObject({ kind: 'page', data: { props: { person: { id: 9001, name: 'Zoë Marlowe', knownFor: [{ title: 'Blue Harbor: Part II' }] } } } });
+    expect(person.kind === 'page' && person.data.tags).toEqual(['p9001', 'mk7001']);
+    expect(await moviePage.load(getDb(), { slug: 'old-name', tmdbId: '7001' })).toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001' });
+    expect(await tvPage.load(getDb(), { slug: 'draft-show', tmdbId: '8002' })).toEqual({ kind: 'missing', message: 'TV show not found.' });
+    expect(await moviePage.load(getDb(), {})).toEqual({ kind: 'missing', message: 'No movie ID provided.' });
   });
 }, { seed });
 

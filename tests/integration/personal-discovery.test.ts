@@ -183,16 +183,16 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
     it('counts a movie with a stream link once per client and day even with fresh cookies, and tracks the client once', async () => {
       const before = await viewCount(t.popular!);
       const iphone = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' };
-      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1', iphone)).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1', iphone)).toEqual({ tracked: true, counted: true, viewCount: before + 1, ratingCount: 0 });
       for (let i = 0; i < 5; i++) {
-        expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+        expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: before + 1, ratingCount: 0 });
       }
       expect(await viewCount(t.popular!)).toBe(before + 1);
 
       // Another client counts again; a movie without a stream link never does.
-      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.2')).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.2')).toEqual({ tracked: true, counted: true, viewCount: before + 2, ratingCount: 0 });
       expect(await viewCount(t.popular!)).toBe(before + 2);
-      expect(await view({ type: 'movie', tmdbId: t.comedy }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: 0 });
+      expect(await view({ type: 'movie', tmdbId: t.comedy }, '10.1.0.1')).toEqual({ tracked: false, counted: false, viewCount: 0, ratingCount: 1 });
       expect(await viewCount(t.comedy!)).toBe(0);
 
       const events = await currentDb.selectFrom('view_events').select(['country', 'device_type', 'content_tmdb_id']).orderBy('id').execute();
@@ -206,14 +206,14 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       const showViews = async (tmdbId: number) =>
         Number((await currentDb.selectFrom('tv_shows').select('view_count').where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow()).view_count);
       const before = await showViews(t.show!);
-      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
-      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
+      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: true, counted: true, viewCount: before + 1, ratingCount: 0 });
+      expect(await view({ type: 'tv', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: before + 1, ratingCount: 0 });
       expect(await showViews(t.show!)).toBe(before + 1);
       // The same number as a movie's id is another title.
-      expect(await view({ type: 'movie', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: null });
+      expect(await view({ type: 'movie', tmdbId: t.show })).toEqual({ tracked: false, counted: false, viewCount: null, ratingCount: null });
 
       const draft = await insertShow(currentDb, { name: 'Draft Show', is_published: false });
-      expect(await view({ type: 'tv', tmdbId: draft.tmdb_id }, '10.1.0.3')).toEqual({ tracked: true, counted: false, viewCount: null });
+      expect(await view({ type: 'tv', tmdbId: draft.tmdb_id }, '10.1.0.3')).toEqual({ tracked: true, counted: false, viewCount: null, ratingCount: null });
       expect(await showViews(draft.tmdb_id)).toBe(0);
     });
 
@@ -226,16 +226,16 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       expect(await currentDb.selectFrom('view_events').selectAll().execute()).toHaveLength(1);
       expect(await currentDb.selectFrom('view_dedupe').select('subject').where('client_key', '=', visitorKey('10.1.0.9')).execute()).toEqual([{ subject: 'session' }]);
       // Another client is unaffected.
-      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.10')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.10')).toEqual({ tracked: true, counted: true, viewCount: before + 1, ratingCount: 0 });
     });
 
     it('keeps no address: a keyed hash of the /64 (of an IPv4 address itself), so another address of that /64 counts nothing again', async () => {
       const before = await viewCount(t.popular!);
       const movie = { type: 'movie', tmdbId: t.popular };
-      expect(await view(movie, '2001:db8:5:1::1')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
-      expect(await view(movie, '2001:db8:5:1:ffff:ab:cd:2')).toEqual({ tracked: false, counted: false, viewCount: before + 1 });
-      expect(await view(movie, '2001:db8:5:2::1')).toEqual({ tracked: true, counted: true, viewCount: before + 2 });
-      expect(await view(movie, '10.1.0.20')).toEqual({ tracked: true, counted: true, viewCount: before + 3 });
+      expect(await view(movie, '2001:db8:5:1::1')).toEqual({ tracked: true, counted: true, viewCount: before + 1, ratingCount: 0 });
+      expect(await view(movie, '2001:db8:5:1:ffff:ab:cd:2')).toEqual({ tracked: false, counted: false, viewCount: before + 1, ratingCount: 0 });
+      expect(await view(movie, '2001:db8:5:2::1')).toEqual({ tracked: true, counted: true, viewCount: before + 2, ratingCount: 0 });
+      expect(await view(movie, '10.1.0.20')).toEqual({ tracked: true, counted: true, viewCount: before + 3, ratingCount: 0 });
       const stored = (await currentDb.selectFrom('view_dedupe').select('client_key').distinct().execute()).map((row) => row.client_key).sort();
       expect(stored).toEqual([visitorKey('2001:db8:5:1::1'), visitorKey('2001:db8:5:2::1'), visitorKey('10.1.0.20')].sort());
       for (const key of stored) expect(key).toMatch(/^[\w-]{43}$/);
@@ -278,7 +278,7 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
 
       // Yesterday's rows do not stop today's count; the first view today prunes them.
       const before = await viewCount(t.popular!);
-      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: true, counted: true, viewCount: before + 1 });
+      expect(await view({ type: 'movie', tmdbId: t.popular }, '10.1.0.1')).toEqual({ tracked: true, counted: true, viewCount: before + 1, ratingCount: 0 });
       expect(await currentDb.selectFrom('view_dedupe').select(['client_key', 'subject']).orderBy('subject').execute())
         .toEqual([{ client_key: visitor, subject: `movie:${t.popular}` }, { client_key: visitor, subject: 'session' }]);
       expect(await currentDb.selectFrom('view_events').select('country').where('occurred_at', '<', new Date(Date.now() - 365 * 86_400_000)).execute()).toEqual([]);
@@ -293,14 +293,19 @@ describeEachEngine('recommendations, requests and views', (getDb) => {
       expect((await getAnalyticsSummary(currentDb, '7d')).totalViews).toBe(2);
     });
 
-    it('answers the live count of a published title, 404 for others, 400 for bad input', async () => {
+    it('answers the live counts of a published title (views and ratings), 404 for others, 400 for bad input', async () => {
       const count = async (query: string) => {
         const response = await callEndpoint(viewCounts.GET, null, 'GET', `/api/events/view-count?${query}`);
         return [response.status, await response.json()];
       };
       await currentDb.updateTable('tv_shows').set({ view_count: 41 }).where('tmdb_id', '=', t.show!).execute();
-      expect(await count(`type=tv&tmdbId=${t.show}`)).toEqual([200, { viewCount: 41 }]);
-      expect(await count(`type=movie&tmdbId=${t.popular}`)).toEqual([200, { viewCount: await viewCount(t.popular!) }]);
+      await currentDb.insertInto('user_ratings').values({ user_id: (await currentDb.selectFrom('users').select('id').executeTakeFirstOrThrow()).id,
+        content_type: 'tv', content_tmdb_id: t.show!, rating: 4 }).onConflict((oc) => oc.doNothing()).execute();
+      const ratings = Number((await currentDb.selectFrom('user_ratings').select((eb) => eb.fn.countAll().as('n'))
+        .where('content_type', '=', 'tv').where('content_tmdb_id', '=', t.show!).executeTakeFirstOrThrow()).n);
+      expect(ratings).toBeGreaterThan(0);
+      expect(await count(`type=tv&tmdbId=${t.show}`)).toEqual([200, { viewCount: 41, ratingCount: ratings }]);
+      expect(await count(`type=movie&tmdbId=${t.popular}`)).toEqual([200, { viewCount: await viewCount(t.popular!), ratingCount: 0 }]);
       expect(await count(`type=movie&tmdbId=${t.draftHorror}`)).toEqual([404, { error: 'Movie not found.' }]);
       expect(await count('type=tv&tmdbId=2000000000')).toEqual([404, { error: 'TV show not found.' }]);
       expect((await count('type=book&tmdbId=1'))[0]).toBe(400);

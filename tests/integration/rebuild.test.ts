@@ -2,8 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
-import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
-import { claimQueued, finishRebuild, getRebuildStatus, requestRebuild, servedBuildStart, setRebuildRunner } from '../../src/lib/rebuild/index.ts';
+import { claimQueued, finishRebuild, getRebuildStatus, rebuildMode, requestRebuild, setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 
 describeEachEngine('site rebuild requests', (getDb) => {
   afterEach(() => { setRebuildRunner(null); vi.unstubAllEnvs(); });
@@ -70,36 +69,18 @@ describeEachEngine('site rebuild requests', (getDb) => {
     }
   });
 
-  it('lists titles published since the served build as live now, until a local rebuild that started after them', async () => {
+  it('a local rebuild logs a change that names every page, and succeeds once the Node publishers have read it', async () => {
     const db = getDb();
     await db.deleteFrom('rebuild_requests').execute();
-    const builtAt = new Date(Date.now() - 60_000);
-    await insertMovie(db, { tmdb_id: 4101, title: 'Old Enough', updated_at: new Date(builtAt.getTime() - 1000) });
-    await insertMovie(db, { tmdb_id: 4102, title: 'Fresh Cut: Redux' });
-    await insertMovie(db, { tmdb_id: 4103, title: 'Still a Draft', is_published: false });
-    await insertShow(db, { tmdb_id: 4104, name: 'Late Show' });
-    const live = (await getRebuildStatus(db, builtAt.toISOString())).liveOnDemand;
-    expect(live).toEqual(expect.arrayContaining([
-      { type: 'movie', title: 'Fresh Cut: Redux', path: '/movie/fresh-cut-redux/4102' },
-      { type: 'tv', title: 'Late Show', path: '/tv/late-show/4104' },
-    ]));
-    expect(live.map((title) => title.title)).not.toContain('Old Enough');
-    expect(live.map((title) => title.title)).not.toContain('Still a Draft');
-    // Without a stamped bundle (tests, dev) nothing is known to be missing from the pages.
-    expect((await getRebuildStatus(db, undefined)).liveOnDemand).toEqual([]);
-
-    setRebuildRunner(async () => {});
-    await requestRebuild(db, 'publish');
-    const id = await claimQueued(db);
-    await finishRebuild(db, id!);
-    expect((await getRebuildStatus(db, builtAt.toISOString())).liveOnDemand).toEqual([]);
+    vi.stubEnv('REBUILD_MODE', '');
+    try {
+      expect(rebuildMode()).toBe('local');
+      await (await requestRebuild(db, 'requested from the dashboard')).started;
+      expect(await db.selectFrom('catalogue_changes').select(['table_name', 'op']).where('op', '=', 'T').execute()).toEqual([{ table_name: '', op: 'T' }]);
+      expect((await getRebuildStatus(db)).status).toBe('succeeded');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
-it('the served build started at the later of the bundle stamp and the last local rebuild', () => {
-  const stamp = '2026-01-01T00:00:00.000Z';
-  expect(servedBuildStart(undefined, null)).toBeNull();
-  expect(servedBuildStart(stamp, null)).toEqual(new Date(stamp));
-  expect(servedBuildStart(stamp, new Date('2026-01-02T00:00:00Z'))).toEqual(new Date('2026-01-02T00:00:00Z'));
-  expect(servedBuildStart('2026-01-03T00:00:00Z', new Date('2026-01-02T00:00:00Z'))).toEqual(new Date('2026-01-03T00:00:00Z'));
-});

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
+import { publishWaits } from '../support/publishing.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
 
@@ -49,20 +50,21 @@ describe.skipIf(reason !== null)('npm run import (CLI against the fake TMDB and 
     expect(stdout).toContain(`Skipped 1 title(s):\n  TMDB ${BROKEN_MOVIE_ID}: TMDB sent a movie with id ${BROKEN_MOVIE_ID} we cannot read (title: `);
   }, 60_000);
 
-  it('queues one site rebuild after an import, and `sync` refreshes what TMDB changed and queues one more', async () => {
-    const rebuilds = () => testDb.db.selectFrom('rebuild_requests').select(['reason', 'request_count']).execute();
-    await testDb.db.deleteFrom('rebuild_requests').execute();
+  it('publishes after an import, and `sync` refreshes what TMDB changed and publishes after each page; neither asks for a rebuild', async () => {
+    const waits = await publishWaits(testDb.db);
     const imported = await cli(['movie', '550'], { TMDB_API_KEY: fake.apiKey });
-    expect(imported.stdout).toContain('Site rebuilds are off (REBUILD_MODE=off): the pages change on the next build.');
-    expect(await rebuilds()).toEqual([{ reason: 'command-line import: movie 550', request_count: 1 }]);
+    expect(imported.stdout).toContain('A running `npm start` shows the changes within seconds; on Netlify, set SITE_ID and NETLIFY_PURGE_API_TOKEN to purge its CDN from here.');
+    expect(await publishWaits(testDb.db) - waits).toBe(1);
+    expect(await testDb.db.selectFrom('catalogue_changes').select('table_name').where('table_name', '=', 'movies').executeTakeFirst()).toEqual({ table_name: 'movies' });
 
-    await testDb.db.deleteFrom('rebuild_requests').execute();
     fake.setChanges('movie', [550, 4_000_000]);
     fake.edit('/movie/550', { vote_average: 8.8 });
     const { stdout } = await cli(['sync'], { TMDB_API_KEY: fake.apiKey });
     expect(stdout).toMatch(/Synced TMDB's changes from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: 1 movie\(s\), 0 show\(s\) \(0 new episode\(s\)\), 0 person\(s\) refreshed\.\n  movie 550: Movie 550\n/);
     expect(await testDb.db.selectFrom('movies').select('vote_average').where('tmdb_id', '=', 550).executeTakeFirstOrThrow()).toEqual({ vote_average: 8.8 });
-    expect(await rebuilds()).toEqual([{ reason: 'TMDB sync (cli)', request_count: 1 }]);
+    // The movie, TV and person change lists: one page each.
+    expect(await publishWaits(testDb.db) - waits).toBe(1 + 3);
+    expect(await testDb.db.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
     expect(await testDb.db.selectFrom('tmdb_syncs').select(['trigger', 'status']).execute()).toEqual([{ trigger: 'cli', status: 'done' }]);
   }, 60_000);
 });

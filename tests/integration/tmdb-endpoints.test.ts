@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine, ENGINE_NAMES } from '../support/engines.ts';
+import { publishWaits } from '../support/publishing.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
-import { setRebuildRunner } from '../../src/lib/rebuild/index.ts';
 import type { ActiveImport, ImportJob } from '../../src/lib/admin/contract.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/import-jobs.ts';
 import { isSignedJob, JOB_SIGNATURE_HEADER } from '../../src/lib/tmdb/job-signature.ts';
@@ -27,9 +27,8 @@ const ADMIN = { id: '00000000-0000-0000-0000-000000000002', email: 'admin@exampl
 import { BROKEN_MOVIE_ID, HOSTILE_MARKUP, HOSTILE_MOVIE_ID, HOSTILE_POPULAR_PAGE, HOSTILE_TITLE } from '../support/tmdb-fixtures/index.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeTmdb>>;
-const reasons: string[] = [];
-beforeAll(async () => { fake = await startFakeTmdb(); setRebuildRunner(async () => { reasons.push('kick'); }); });
-afterAll(async () => { setRebuildRunner(null); await fake.close(); });
+beforeAll(async () => { fake = await startFakeTmdb(); });
+afterAll(async () => { await fake.close(); });
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -74,7 +73,7 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
   const personId = (base: number) => base + 10 * ENGINE_NAMES.indexOf(engine);
   it('bulk import starts a job (202) that imports page by page and ends done with its progress', async () => {
     const db = getDb();
-    const rebuildsBefore = reasons.length;
+    const waits = await publishWaits(db);
     const started = await bulkImport(post({ page: 1, endPage: 2 }), db, TMDB, 'movie');
     expect(started.status).toBe(202);
     const job = (await started.json()) as ImportJob;
@@ -84,8 +83,8 @@ describeEachEngine('TMDB admin endpoints', (getDb, engine) => {
     expect(await finished(db, job.id)).toMatchObject({ status: 'done', currentPage: 2, processed: 10, skipped: [], error: null });
     const imported = await db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [1, 2, 3, 4, 5]).orderBy('tmdb_id').execute();
     expect(imported.map((movie) => movie.tmdb_id)).toEqual([1, 2, 3, 4, 5]);
-    // The job records 'done', then queues the rebuild.
-    await vi.waitFor(() => expect(reasons.length).toBeGreaterThan(rebuildsBefore), { timeout: 10_000 });
+    // Each page's titles are published as the job stores its progress.
+    await vi.waitFor(async () => expect(await publishWaits(db) - waits).toBe(2), { timeout: 10_000 });
 
     const tv = (await (await bulkImport(post({ page: 2, endPage: 2 }), db, TMDB, 'tv')).json()) as ImportJob;
     expect(await finished(db, tv.id)).toMatchObject({ kind: 'tv', status: 'done', currentPage: 2, processed: 2 });

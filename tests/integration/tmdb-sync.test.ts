@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
+import { publishWaits } from '../support/publishing.ts';
 import { CHANGES_PAGE_SIZE, startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { createTmdbClient, type TmdbClient } from '../../src/lib/tmdb/client.ts';
@@ -30,7 +31,6 @@ async function runNewSync(db: Kysely<Database>, tmdb: TmdbClient = client()): Pr
   return (await latestSync(db))!;
 }
 const requestsSince = (index: number) => fake.requests.slice(index).map((request) => request.path);
-const rebuilds = (db: Kysely<Database>) => db.selectFrom('rebuild_requests').select(['reason', 'request_count']).execute();
 const movie = (db: Kysely<Database>, tmdbId: number) => db.selectFrom('movies').selectAll().where('tmdb_id', '=', tmdbId).executeTakeFirstOrThrow();
 
 describeEachEngine('TMDB sync', (getDb) => {
@@ -52,6 +52,7 @@ describeEachEngine('TMDB sync', (getDb) => {
     fake.edit('/movie/2', { vote_average: 9.1, vote_count: 5000, overview: 'A new overview for 2' });
     fake.edit('/movie/1', { overview: 'Changed on TMDB, but not in the change list' });
     const before = fake.requests.length;
+    const waits = await publishWaits(db);
 
     const sync = await runNewSync(db);
 
@@ -66,7 +67,8 @@ describeEachEngine('TMDB sync', (getDb) => {
     expect(listQuery.get('page')).toBe('1');
     expect(listQuery.get('start_date')).toBe(sync.since.slice(0, 10));
     expect(listQuery.get('end_date')).toBe(sync.until.slice(0, 10));
-    expect(await rebuilds(db)).toEqual([{ reason: 'TMDB sync (admin)', request_count: 1 }]);
+    // Its pages are published after each of the three pages of changes it stored.
+    expect(await publishWaits(db) - waits).toBe(3);
   });
 
   it('gives a running show its new season and episodes, keeping the episode links the admin entered', async () => {
@@ -130,7 +132,7 @@ describeEachEngine('TMDB sync', (getDb) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('resumes a sync whose worker died from the page it was on, and ends in one rebuild', async () => {
+  it('resumes a sync whose worker died from the page it was on, publishing after every page', async () => {
     const db = getDb();
     // Movie 1 is on the first page of changes, movie 3 on the second.
     fake.setChanges('movie', [1, ...unknownIds(CHANGES_PAGE_SIZE), 3]);
@@ -149,6 +151,7 @@ describeEachEngine('TMDB sync', (getDb) => {
     // The first worker is stuck (its function was stopped): once silent for long enough, the sync is stale.
     await db.updateTable('tmdb_syncs').set({ updated_at: new Date(Date.now() - STALE_AFTER_MS - 60_000) }).where('id', '=', sync.id).execute();
     const before = fake.requests.length;
+    const waits = await publishWaits(db);
 
     expect((await createSync(db, 'admin')).sync.id).toBe(sync.id); // a new start resumes it
     await runSync(db, tmdb, sync.id);
@@ -163,7 +166,7 @@ describeEachEngine('TMDB sync', (getDb) => {
     expect(done.changes.recent.map((item) => item.tmdbId)).toEqual([3, 1]);
     expect((await movie(db, 1)).overview).toBe('Page one');
     expect((await movie(db, 3)).overview).toBe('Page two');
-    expect(await rebuilds(db)).toEqual([{ reason: 'TMDB sync (schedule)', request_count: 1 }]);
+    expect(await publishWaits(db) - waits).toBe(3);
   });
 
   it('runs one sync at a time, reads the days since the last one, and at most the 14 days TMDB keeps', async () => {
@@ -179,7 +182,7 @@ describeEachEngine('TMDB sync', (getDb) => {
     expect(new Date(late.since)).toEqual(new Date('2026-12-17T04:00:00Z'));
   });
 
-  it('the dashboard shows the last sync and can start one; a sync with nothing of ours changed queues no rebuild', async () => {
+  it('the dashboard shows the last sync and can start one, which requests no rebuild', async () => {
     const db = getDb();
     currentDb = db;
     const get = () => callEndpoint(syncRoute.GET, ADMIN, 'GET', '/api/admin/sync');
@@ -194,6 +197,6 @@ describeEachEngine('TMDB sync', (getDb) => {
     const shown = ((await (await get()).json()) as SyncStatus).latest!;
     expect(shown).toMatchObject({ changes: { movies: 0, shows: 0, episodes: 0, people: 0, recent: [] }, skipped: [] });
     expect(Date.parse(shown.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(shown.createdAt));
-    expect(await rebuilds(db)).toEqual([]);
+    expect(await db.selectFrom('rebuild_requests').select('id').execute()).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The daily job, with one scheduler per deployment: Netlify's scheduled function
  * (netlify/functions/scheduled-rebuild.ts), or the Node server's own timer (`startServerSchedule`). With TMDB
- * configured it is the TMDB sync, which ends in the site rebuild; without it, the rebuild alone, so that
- * time-based content ("newly launched") stays fresh. REBUILD_SCHEDULE=off turns it off.
+ * configured it is the TMDB sync, whose changes reach the pages as it stores them (src/lib/publishing/); without it,
+ * a whole-site rebuild. REBUILD_SCHEDULE=off turns it off.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -32,9 +32,9 @@ export async function runDailyJob(db: Db, origin: string): Promise<DailyRun> {
   if (configuredTmdbClient()) {
     try {
       const sync = await startSync(db, 'schedule', origin);
-      return done(`TMDB sync ${sync.id} started (changes since ${sync.since}); it ends in one site rebuild.`);
+      return done(`TMDB sync ${sync.id} started (changes since ${sync.since}); its changes reach the pages as it stores them.`);
     } catch (error) {
-      if (error instanceof Conflict) return done(`${SYNC_RUNNING} It ends in one site rebuild.`);
+      if (error instanceof Conflict) return done(SYNC_RUNNING);
       throw error;
     }
   }
