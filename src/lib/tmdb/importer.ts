@@ -1,4 +1,7 @@
-/** Imports TMDB titles into our tables. Re-import is idempotent and keeps admin-entered fields. */
+/**
+ * Imports TMDB titles into our tables. Re-import is idempotent and never writes what the admin set: links and the
+ * publish state, and the fields the admin took (src/lib/admin/ownership.ts).
+ */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'astro/zod';
 import type { ContentType, Database } from '../../../db/schema.ts';
@@ -6,6 +9,8 @@ import { titleKind } from '../catalog/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_POPULAR_PAGE } from './contract.ts';
+import { keepAdminValues, sameOverrides, SHOW_OWNABLE } from '../admin/ownership.ts';
+import { saveEpisodes } from './episodes.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, idPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 import { errorMessage } from '../http/respond.ts';
@@ -113,19 +118,17 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
     const { id, created } = await saveTitle(tx, 'tv', tmdbId, mapped, {
-      update: (id) => tx.updateTable('tv_shows').set({ ...mapped.row, updated_at: new Date() }).where('id', '=', id)
-        .returning('id').executeTakeFirstOrThrow(),
+      update: async (id) => {
+        const show = await tx.selectFrom('tv_shows').select('admin_overrides').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        const { row, overrides } = keepAdminValues(mapped.row, show.admin_overrides, SHOW_OWNABLE);
+        return tx.updateTable('tv_shows')
+          .set({ ...row, ...(!sameOverrides(overrides, show.admin_overrides) && { admin_overrides: JSON.stringify(overrides) }), updated_at: new Date() })
+          .where('id', '=', id).returning('id').executeTakeFirstOrThrow();
+      },
       insert: () => tx.insertInto('tv_shows').values({ ...mapped.row, is_published: true, created_at: new Date(), updated_at: new Date() })
         .returning('id').executeTakeFirstOrThrow(),
     });
-    if (mapped.episodes.length) {
-      // Upsert keeps admin-entered stream/download URLs on existing episodes.
-      await tx.insertInto('tv_show_episodes').values(mapped.episodes.map((episode) => ({ tv_show_id: id, ...episode })))
-        .onConflict((oc) => oc.columns(['tv_show_id', 'season_number', 'episode_number']).doUpdateSet({
-          tmdb_id: sql`excluded.tmdb_id`, name: sql`excluded.name`, overview: sql`excluded.overview`,
-          still_path: sql`excluded.still_path`, air_date: sql`excluded.air_date`, runtime: sql`excluded.runtime`,
-        })).execute();
-    }
+    await saveEpisodes(tx, id, mapped.episodes);
     return { id, tmdbId, title: mapped.row.name, created };
   });
 }
