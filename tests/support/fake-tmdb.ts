@@ -44,13 +44,23 @@ function pagedBody(path: string, query: URLSearchParams, pages: number): unknown
 export const CHANGES_PAGE_SIZE = 100;
 const MAX_CHANGES_DAYS = 14;
 
+/** A change list that misbehaves: it claims `totalPages` pages and sends `perPage` ids on every one. */
+export interface ChangeListShape { totalPages: number; perPage: number }
+
 /** What a test changed on the fake TMDB: change lists, edited answers and episodes, newly aired seasons. */
 interface FakeState {
   changes: Map<ChangeList, number[]>;
+  shapes: Map<ChangeList, ChangeListShape>;
   edits: Map<string, Record<string, unknown>>;
   /** By `${showId}/${season}/${episodeNumber}` as the fixture numbers it. */
   episodeEdits: Map<string, Record<string, unknown>>;
   aired: Map<number, Map<number, number>>;
+}
+
+/** Ids of titles nobody imported (from 9,000,000 on), `perPage` of them for each page. */
+function misbehavingPage(shape: ChangeListShape, page: number): unknown {
+  const results = Array.from({ length: shape.perPage }, (_, i) => ({ id: 9_000_000 + (page - 1) * shape.perPage + i, adult: false }));
+  return { results, page, total_pages: shape.totalPages, total_results: shape.totalPages * shape.perPage };
 }
 
 /** A season as the fixture has it, with the test's edits of its episodes. */
@@ -80,7 +90,10 @@ function body(path: string, query: URLSearchParams, state: FakeState): unknown {
 
 function baseBody(path: string, query: URLSearchParams, state: FakeState): unknown {
   let match: RegExpMatchArray | null;
-  if ((match = path.match(/^\/(movie|tv|person)\/changes$/))) return changesPage(state.changes.get(match[1] as ChangeList) ?? [], query);
+  if ((match = path.match(/^\/(movie|tv|person)\/changes$/))) {
+    const shape = state.shapes.get(match[1] as ChangeList);
+    return shape ? misbehavingPage(shape, Number(query.get('page') ?? 1)) : changesPage(state.changes.get(match[1] as ChangeList) ?? [], query);
+  }
   if ((match = path.match(/^\/(movie|tv)\/popular$/))) {
     const page = Number(query.get('page') ?? 1);
     const ids = match[1] === 'tv' ? POPULAR_SHOW_IDS : page === HOSTILE_POPULAR_PAGE ? HOSTILE_POPULAR_IDS : POPULAR_MOVIE_IDS;
@@ -109,7 +122,7 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, Failure[]>();
   const refusals = new Map<string, 404 | 500>();
-  const state: FakeState = { changes: new Map(), edits: new Map(), episodeEdits: new Map(), aired: new Map() };
+  const state: FakeState = { changes: new Map(), shapes: new Map(), edits: new Map(), episodeEdits: new Map(), aired: new Map() };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/3/, '');
@@ -149,6 +162,10 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
     edit(path: string, fields: Record<string, unknown>) {
       state.edits.set(path, { ...state.edits.get(path), ...fields });
     },
+    /** The change list of `list` claims `totalPages` pages (however many) and sends `perPage` ids on each, all unknown here. */
+    misbehave(list: ChangeList, shape: ChangeListShape) {
+      state.shapes.set(list, shape);
+    },
     /**
      * Fields that replace those of an episode in TMDB's answers (name, overview, id, even episode_number): the
      * episode is the one the fixture numbers `episodeNumber` in season `season` of `showId`.
@@ -169,6 +186,7 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
       refusals.clear();
       failures.clear();
       state.changes.clear();
+      state.shapes.clear();
       state.edits.clear();
       state.episodeEdits.clear();
       state.aired.clear();

@@ -8,7 +8,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
-import { MAX_POPULAR_PAGE } from './contract.ts';
+import { MAX_TMDB_PAGE } from './contract.ts';
 import { keepAdminValues, sameOverrides, SHOW_OWNABLE } from '../admin/ownership.ts';
 import { saveEpisodes } from './episodes.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
@@ -133,9 +133,20 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
   });
 }
 
+/** TMDB's pages of popular titles hold 20 ids. */
+const POPULAR_PAGE_SIZE = 20;
+
+/**
+ * A page of ids as far as it is trusted: TMDB's pages run up to MAX_TMDB_PAGE and hold at most `pageSize` ids, so an
+ * upstream that says otherwise cannot keep a job (and its lock) going without end.
+ */
+export async function fetchIdPage(client: TmdbClient, path: string, params: Record<string, string | number>, pageSize: number, what: string) {
+  const list = parseUpstream(idPageSchema, await client.get(path, params, what), what);
+  return { results: list.results.slice(0, pageSize), lastPage: Math.min(list.total_pages, MAX_TMDB_PAGE) };
+}
+
 export async function importPopularPage(db: Db, client: TmdbClient, kind: ContentType, page: number, options: ImportOptions = {}) {
-  const what = `popular ${kind} page ${page}`;
-  const list = parseUpstream(idPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
+  const list = await fetchIdPage(client, `/${kind}/popular`, { page }, POPULAR_PAGE_SIZE, `popular ${kind} page ${page}`);
   const summaries: ImportSummary[] = [];
   const skipped: SkippedTitle[] = [];
   for (const item of list.results) {
@@ -146,8 +157,7 @@ export async function importPopularPage(db: Db, client: TmdbClient, kind: Conten
       skipped.push({ tmdbId: item.id, reason: errorMessage(error) });
     }
   }
-  const lastPage = Math.min(list.total_pages, MAX_POPULAR_PAGE);
-  return { processed: summaries.length, summaries, skipped, nextPage: page < lastPage ? page + 1 : null };
+  return { processed: summaries.length, summaries, skipped, nextPage: page < list.lastPage ? page + 1 : null };
 }
 
 /** A rejected key or an unreachable TMDB would fail every following title too: that ends the run instead. */
