@@ -15,7 +15,8 @@ import { importPopularPage, importShow } from '../../src/lib/tmdb/importer.ts';
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
 const {
-  addShow, deleteEpisode, editEpisode, editShowTrailer, episodeAt, ownedOf, seasonEpisodes, seasonView, showRow, tryUseTmdb, useTmdb,
+  addMovie, addShow, deleteEpisode, editEpisode, editMovieLinks, editShowTrailer, episodeAt, ownedOf, publish, seasonEpisodes, seasonView,
+  showRow, tryUseTmdb, useTmdb,
 } = await import('../support/admin-edits.ts');
 
 let fake: Awaited<ReturnType<typeof startFakeTmdb>>;
@@ -125,6 +126,20 @@ describeEachEngine('what the admin set is the admin\'s', (getDb, engine) => {
       expect(season.map((episode) => episode.episode_number)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       expect(season.at(-1)).toMatchObject({ id: first.id, name: 'Mine', overview: 'Re-imported episode overview' });
     }
+  });
+
+  it('Add New of a movie we have, its link fields left empty, keeps the admin\'s links and publish state', async () => {
+    vi.stubEnv('TMDB_API_KEY', fake.apiKey);
+    vi.stubEnv('TMDB_API_BASE_URL', fake.baseUrl);
+    const { id } = await addMovie(2);
+    await editMovieLinks(id, 'https://stream.example/2', 'https://dl.example/2');
+    await publish('movie', [id], false);
+    fake.edit('/movie/2', { overview: 'Added again' });
+
+    expect(await addMovie(2)).toMatchObject({ id, created: false });
+
+    expect(await getDb().selectFrom('movies').select(['stream_url', 'download_url', 'is_published', 'overview']).where('id', '=', id).executeTakeFirstOrThrow())
+      .toEqual({ stream_url: 'https://stream.example/2', download_url: 'https://dl.example/2', is_published: false, overview: 'Added again' });
   });
 
   it('a backup carries what is the admin\'s, and a backup from before restores with nothing of the admin\'s', async () => {

@@ -17,6 +17,7 @@ const movieLinksRoute = await import('../../src/pages/api/admin/movies/links.ts'
 const uploadRoute = await import('../../src/pages/api/admin/tv/upload-episode-links.ts');
 const useTmdbRoute = await import('../../src/pages/api/admin/tv/use-tmdb.ts');
 const addShowRoute = await import('../../src/pages/api/admin/tv/add.ts');
+const addMovieRoute = await import('../../src/pages/api/admin/movies/add.ts');
 
 export const ADMIN = { id: '00000000-0000-0000-0000-000000000002', email: 'admin@example.com', role: 'admin' as const };
 
@@ -50,6 +51,9 @@ export const useTmdb = (body: UseTmdbRequest) => asAdmin<{ message: string }>(us
 export const tryUseTmdb = (body: UseTmdbRequest) => callEndpoint(useTmdbRoute.POST, ADMIN, 'POST', '/api/admin/tv/use-tmdb', { body });
 /** Add New of a show (the TMDB client comes from TMDB_API_KEY and TMDB_API_BASE_URL). */
 export const addShow = (tmdbId: number) => asAdmin<{ id: number; created: boolean }>(addShowRoute.POST, 'POST', '/api/admin/tv/add', { tmdbId });
+/** Add New of a movie with the form's link fields left empty, as the form sends them. */
+export const addMovie = (tmdbId: number) =>
+  asAdmin<{ id: number; created: boolean }>(addMovieRoute.POST, 'POST', '/api/admin/movies/add', { tmdbId, streamUrl: null, downloadUrl: null });
 
 /** The admin's season view, as the Episodes screen loads it. */
 export const seasonView = (showId: number, season: number) =>

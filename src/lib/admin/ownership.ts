@@ -55,6 +55,8 @@ export function adminOwned<Fields extends Record<string, string>>(overrides: Adm
   return owned;
 }
 
+const ALREADY_TMDBS = 'This field is TMDB\'s already.';
+
 /** TMDB's value of a column the admin owns, and the overrides without it; a Conflict when TMDB has the field already. */
 export function handBack(overrides: AdminOverrides, column: string): { value: Value; overrides: AdminOverrides } {
   if (!(column in overrides)) throw new Conflict(ALREADY_TMDBS);
@@ -74,7 +76,6 @@ export function tmdbVersion(row: TmdbEpisodeColumns & { admin_overrides: AdminOv
   return episode as unknown as TmdbEpisodeColumns;
 }
 
-export const ALREADY_TMDBS = 'This field is TMDB\'s already.';
 
 /** Two overrides hold the same fields with the same values. */
 export function sameOverrides(a: AdminOverrides, b: AdminOverrides): boolean {
