@@ -84,15 +84,14 @@ interface MoviesTable extends TitleColumns {
   recommended_tmdb_ids: Generated<number[]>;
 }
 
-interface TvShowsTable extends TitleColumns {
-  name: string;
-  first_air_date: DateString | null;
-  number_of_seasons: Generated<number>;
-}
+/**
+ * The fields of a row the admin edited, each with TMDB's latest value for it (db/migrations/0015_admin_ownership.ts):
+ * imports keep the admin's value in the column and TMDB's here.
+ */
+export type AdminOverrides = Partial<Record<string, string | number | null>>;
 
-interface TvShowEpisodesTable {
-  id: Generated<number>;
-  tv_show_id: number;
+/** An episode as TMDB gives it: what the importer writes, and what a deleted episode keeps for "Use TMDB's". */
+export interface TmdbEpisodeColumns {
   season_number: number;
   episode_number: number;
   tmdb_id: number | null;
@@ -101,8 +100,23 @@ interface TvShowEpisodesTable {
   still_path: string | null;
   air_date: DateString | null;
   runtime: number | null;
+}
+
+interface TvShowsTable extends TitleColumns {
+  name: string;
+  first_air_date: DateString | null;
+  number_of_seasons: Generated<number>;
+  admin_overrides: Json<AdminOverrides, string | undefined>;
+  /** TMDB's episodes the admin deleted: imports do not add them again. */
+  deleted_episodes: Json<TmdbEpisodeColumns[], string | undefined>;
+}
+
+interface TvShowEpisodesTable extends TmdbEpisodeColumns {
+  id: Generated<number>;
+  tv_show_id: number;
   stream_url: string | null;
   download_url: string | null;
+  admin_overrides: Json<AdminOverrides, string | undefined>;
 }
 
 interface MovieGenresTable { movie_id: number; genre_id: number }

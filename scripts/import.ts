@@ -21,7 +21,7 @@ import type { TmdbSync } from '../src/lib/tmdb/contract.ts';
 import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
 import { createSync, latestSync, runSync } from '../src/lib/tmdb/sync.ts';
 import type { SkippedTitle } from '../src/lib/admin/contract.ts';
-import { MAX_POPULAR_PAGE } from '../src/lib/tmdb/contract.ts';
+import { MAX_TMDB_PAGE } from '../src/lib/tmdb/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
 const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>  |  npm run import -- sync';
@@ -37,7 +37,7 @@ export function parseCommand(argv: string[]): Command {
     const match = range?.match(/^(\d+)(?:-(\d+))?$/);
     const start = Number(match?.[1]);
     const end = Number(match?.[2] ?? match?.[1]);
-    if (!match || start < 1 || end < start || end > MAX_POPULAR_PAGE) throw new Error(`Invalid page numbers: pages run from 1 to ${MAX_POPULAR_PAGE} (got "${range}").\n${USAGE}`);
+    if (!match || start < 1 || end < start || end > MAX_TMDB_PAGE) throw new Error(`Invalid page numbers: pages run from 1 to ${MAX_TMDB_PAGE} (got "${range}").\n${USAGE}`);
     return { kind: what === 'movies' ? 'movie' : 'tv', pages: [start, end] };
   }
   if ((what === 'movie' || what === 'show') && /^\d+$/.test(rest[0] ?? '') && Number(rest[0]) >= 1) {

@@ -12,6 +12,7 @@ import * as oneImportJob from './0011_one_import_job.ts';
 import * as catalogueSnapshots from './0012_catalogue_snapshots.ts';
 import * as snapshotEncoding from './0013_snapshot_encoding.ts';
 import * as catalogueChanges from './0014_catalogue_changes.ts';
+import * as adminOwnership from './0015_admin_ownership.ts';
 import * as securityFourthPass from './0016_security_fourth_pass.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0012_catalogue_snapshots': catalogueSnapshots,
   '0013_snapshot_encoding': snapshotEncoding,
   '0014_catalogue_changes': catalogueChanges,
+  '0015_admin_ownership': adminOwnership,
   '0016_security_fourth_pass': securityFourthPass,
 };

@@ -3,25 +3,13 @@
  * (publishing a draft) that is live at once, rendered on demand, and served statically after the background rebuild.
  * Signing in uses tests/e2e/support/auth.ts (session work); without it the signed-in tests are skipped.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
 import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
+import { canSignIn, signInAsAdmin, toast } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const authHelper = join(import.meta.dirname, 'support', 'auth.ts');
-const canSignIn = existsSync(authHelper);
-
-async function signInAsAdmin(page: Page) {
-  const { signIn } = (await import(authHelper)) as { signIn(page: Page, email: string, password: string): Promise<void> };
-  await signIn(page, 'admin@example.com', 'admin12345');
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-toaster]').getByText(text).first();
 
 test('visitors are sent from /admin to the home page', async ({ page }) => {
   await page.goto('/admin');

@@ -26,6 +26,7 @@ const movieLinks = await import('../../src/pages/api/admin/movies/links.ts');
 const tv = await import('../../src/pages/api/admin/tv/index.ts');
 const episodes = await import('../../src/pages/api/admin/tv/episodes.ts');
 const showEdit = await import('../../src/pages/api/admin/tv/show.ts');
+const useTmdb = await import('../../src/pages/api/admin/tv/use-tmdb.ts');
 const upload = await import('../../src/pages/api/admin/tv/upload-episode-links.ts');
 const requests = await import('../../src/pages/api/admin/requests.ts');
 const analytics = await import('../../src/pages/api/admin/analytics.ts');
@@ -70,6 +71,7 @@ describeEachEngine('admin endpoints', (getDb) => {
     ['publish shows', tv.PATCH, 'PATCH', '/api/admin/tv', { ids: [ids.show], isPublished: false }],
     ['episodes', episodes.GET, 'GET', `/api/admin/tv/episodes?showId=${ids.show}`],
     ['edit show', showEdit.PATCH, 'PATCH', '/api/admin/tv/show', { id: ids.show, trailerKey: 'abc_DEF-123' }],
+    ['use TMDB\'s', useTmdb.POST, 'POST', '/api/admin/tv/use-tmdb', { kind: 'show', id: ids.show, field: 'trailerKey' }],
     ['update episode', episodes.PATCH, 'PATCH', '/api/admin/tv/episodes', { id: ids.episode, name: 'Pilot', overview: '', streamUrl: '', downloadUrl: '', tmdbId: 777, episodeNumber: 1 }],
     ['upload links', upload.POST, 'POST', '/api/admin/tv/upload-episode-links', { tvShowId: ids.show, seasonNumber: 1, links: [{ watch: 'https://x.example/1' }] }],
     ['delete episode', episodes.DELETE, 'DELETE', '/api/admin/tv/episodes', { id: ids.episode }],

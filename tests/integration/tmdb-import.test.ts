@@ -70,6 +70,26 @@ describeEachEngine('TMDB import', (getDb) => {
     expect(urls.every((u) => u.stream_url === 'https://stream.example/ep')).toBe(true);
   });
 
+  it('matches episodes by TMDB id: when TMDB swaps two episodes\' numbers, each row moves with its episode and its links', async () => {
+    const db = getDb();
+    const show = await importShow(db, client(), 1400);
+    const episodes = () => db.selectFrom('tv_show_episodes').select(['id', 'episode_number', 'tmdb_id', 'name', 'stream_url'])
+      .where('tv_show_id', '=', show.id).orderBy('episode_number').execute();
+    const [first, second] = await episodes();
+    await db.updateTable('tv_show_episodes').set({ stream_url: 'https://stream.example/pilot' }).where('id', '=', first!.id).execute();
+    fake.editEpisode(1400, 1, 1, { episode_number: 2 });
+    fake.editEpisode(1400, 1, 2, { episode_number: 1 });
+    try {
+      await importShow(db, client(), 1400);
+    } finally {
+      fake.reset();
+    }
+    expect(await episodes()).toEqual([
+      { ...second!, episode_number: 1 },
+      { ...first!, episode_number: 2, stream_url: 'https://stream.example/pilot' },
+    ]);
+  });
+
   it('honours 429 Retry-After and retries a 500, still importing the title', async () => {
     const db = getDb();
     fake.failNext('/movie/3', { status: 429, retryAfter: 1 });

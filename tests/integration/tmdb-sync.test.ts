@@ -6,7 +6,7 @@ import { publishWaits } from '../support/publishing.ts';
 import { CHANGES_PAGE_SIZE, startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { createTmdbClient, type TmdbClient } from '../../src/lib/tmdb/client.ts';
-import type { SyncStatus, TmdbSync } from '../../src/lib/tmdb/contract.ts';
+import { MAX_TMDB_PAGE, type SyncStatus, type TmdbSync } from '../../src/lib/tmdb/contract.ts';
 import { importMovie, importShow } from '../../src/lib/tmdb/importer.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/jobs.ts';
 import { createSync, latestSync, runSync, SYNC_RUNNING } from '../../src/lib/tmdb/sync.ts';
@@ -167,6 +167,28 @@ describeEachEngine('TMDB sync', (getDb) => {
     expect((await movie(db, 1)).overview).toBe('Page one');
     expect((await movie(db, 3)).overview).toBe('Page two');
     expect(await publishWaits(db) - waits).toBe(3);
+  });
+
+  it('stops at TMDB\'s last page (500) when a change list claims endless pages', async () => {
+    const db = getDb();
+    fake.misbehave('movie', { totalPages: 2 ** 31 - 1, perPage: CHANGES_PAGE_SIZE });
+    const before = fake.requests.length;
+
+    const sync = await runNewSync(db);
+
+    expect(sync).toMatchObject({ status: 'done', error: null });
+    const movieListPages = fake.requests.slice(before).filter((request) => request.path === '/movie/changes').map((request) => request.query.get('page'));
+    expect(movieListPages).toHaveLength(MAX_TMDB_PAGE);
+    expect(movieListPages.at(-1)).toBe(String(MAX_TMDB_PAGE));
+    expect(requestsSince(before).slice(-2)).toEqual(['/tv/changes', '/person/changes']);
+  }, 120_000);
+
+  it('reads at most the 100 ids a change page holds when TMDB sends more', async () => {
+    const db = getDb();
+    // More ids than one query may name (65,535 parameters): read whole, the page would fail the sync.
+    fake.misbehave('tv', { totalPages: 1, perPage: 70_000 });
+
+    expect(await runNewSync(db)).toMatchObject({ status: 'done', error: null, list: 'person' });
   });
 
   it('runs one sync at a time, reads the days since the last one, and at most the 14 days TMDB keeps', async () => {

@@ -44,11 +44,30 @@ function pagedBody(path: string, query: URLSearchParams, pages: number): unknown
 export const CHANGES_PAGE_SIZE = 100;
 const MAX_CHANGES_DAYS = 14;
 
-/** What a test changed on the fake TMDB: change lists, edited answers and newly aired seasons. */
+/** A change list that misbehaves: it claims `totalPages` pages and sends `perPage` ids on every one. */
+export interface ChangeListShape { totalPages: number; perPage: number }
+
+/** What a test changed on the fake TMDB: change lists, edited answers and episodes, newly aired seasons. */
 interface FakeState {
   changes: Map<ChangeList, number[]>;
+  shapes: Map<ChangeList, ChangeListShape>;
   edits: Map<string, Record<string, unknown>>;
+  /** By `${showId}/${season}/${episodeNumber}` as the fixture numbers it. */
+  episodeEdits: Map<string, Record<string, unknown>>;
   aired: Map<number, Map<number, number>>;
+}
+
+/** Ids of titles nobody imported (from 9,000,000 on), `perPage` of them for each page. */
+function misbehavingPage(shape: ChangeListShape, page: number): unknown {
+  const results = Array.from({ length: shape.perPage }, (_, i) => ({ id: 9_000_000 + (page - 1) * shape.perPage + i, adult: false }));
+  return { results, page, total_pages: shape.totalPages, total_results: shape.totalPages * shape.perPage };
+}
+
+/** A season as the fixture has it, with the test's edits of its episodes. */
+function editedSeason(showId: number, n: number, state: FakeState) {
+  const season = seasonDetails(showId, n, state.aired.get(showId));
+  if (!season) return undefined;
+  return { ...season, episodes: season.episodes.map((episode) => ({ ...episode, ...state.episodeEdits.get(`${showId}/${n}/${episode.episode_number}`) })) };
 }
 
 function changesPage(ids: number[], query: URLSearchParams): unknown {
@@ -71,7 +90,10 @@ function body(path: string, query: URLSearchParams, state: FakeState): unknown {
 
 function baseBody(path: string, query: URLSearchParams, state: FakeState): unknown {
   let match: RegExpMatchArray | null;
-  if ((match = path.match(/^\/(movie|tv|person)\/changes$/))) return changesPage(state.changes.get(match[1] as ChangeList) ?? [], query);
+  if ((match = path.match(/^\/(movie|tv|person)\/changes$/))) {
+    const shape = state.shapes.get(match[1] as ChangeList);
+    return shape ? misbehavingPage(shape, Number(query.get('page') ?? 1)) : changesPage(state.changes.get(match[1] as ChangeList) ?? [], query);
+  }
   if ((match = path.match(/^\/(movie|tv)\/popular$/))) {
     const page = Number(query.get('page') ?? 1);
     const ids = match[1] === 'tv' ? POPULAR_SHOW_IDS : page === HOSTILE_POPULAR_PAGE ? HOSTILE_POPULAR_IDS : POPULAR_MOVIE_IDS;
@@ -87,11 +109,11 @@ function baseBody(path: string, query: URLSearchParams, state: FakeState): unkno
     const response: Record<string, unknown> = showDetails(id, aired);
     for (const part of (query.get('append_to_response') ?? '').split(',')) {
       const season = part.match(/^season\/(\d+)$/);
-      if (season) response[part] = seasonDetails(id, Number(season[1]), aired);
+      if (season) response[part] = editedSeason(id, Number(season[1]), state);
     }
     return response;
   }
-  if ((match = path.match(/^\/tv\/(\d+)\/season\/(\d+)$/))) return seasonDetails(Number(match[1]), Number(match[2]), state.aired.get(Number(match[1])));
+  if ((match = path.match(/^\/tv\/(\d+)\/season\/(\d+)$/))) return editedSeason(Number(match[1]), Number(match[2]), state);
   if ((match = path.match(/^\/person\/(\d+)$/)) && Number(match[1]) < 100000) return personDetails(Number(match[1]));
   return undefined;
 }
@@ -100,7 +122,7 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, Failure[]>();
   const refusals = new Map<string, 404 | 500>();
-  const state: FakeState = { changes: new Map(), edits: new Map(), aired: new Map() };
+  const state: FakeState = { changes: new Map(), shapes: new Map(), edits: new Map(), episodeEdits: new Map(), aired: new Map() };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/3/, '');
@@ -140,6 +162,18 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
     edit(path: string, fields: Record<string, unknown>) {
       state.edits.set(path, { ...state.edits.get(path), ...fields });
     },
+    /** The change list of `list` claims `totalPages` pages (however many) and sends `perPage` ids on each, all unknown here. */
+    misbehave(list: ChangeList, shape: ChangeListShape) {
+      state.shapes.set(list, shape);
+    },
+    /**
+     * Fields that replace those of an episode in TMDB's answers (name, overview, id, even episode_number): the
+     * episode is the one the fixture numbers `episodeNumber` in season `season` of `showId`.
+     */
+    editEpisode(showId: number, season: number, episodeNumber: number, fields: Record<string, unknown>) {
+      const key = `${showId}/${season}/${episodeNumber}`;
+      state.episodeEdits.set(key, { ...state.episodeEdits.get(key), ...fields });
+    },
     /** A new season `n` of show `showId` with `episodes` episodes (or more episodes in an existing one). */
     airSeason(showId: number, n: number, episodes: number) {
       state.aired.set(showId, new Map(state.aired.get(showId)).set(n, episodes));
@@ -152,7 +186,9 @@ export async function startFakeTmdb(options: FakeTmdbOptions = {}) {
       refusals.clear();
       failures.clear();
       state.changes.clear();
+      state.shapes.clear();
       state.edits.clear();
+      state.episodeEdits.clear();
       state.aired.clear();
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

@@ -1,10 +1,14 @@
-/** One episode; in edit mode its number, TMDB ID, name, overview, stream URL and download URL can change. */
+/**
+ * One episode; in edit mode its number, TMDB ID, name, overview, stream URL and download URL can change. The fields the
+ * admin changed are marked as the admin's, each with "Use TMDB's".
+ */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
+import AdminOwned from './AdminOwned.tsx';
 import RowActions from './RowActions.tsx';
 import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
-import type { AdminEpisodeRow } from '../../lib/admin/contract.ts';
+import type { AdminEpisodeRow, EpisodeAdminField } from '../../lib/admin/contract.ts';
 
 interface Props {
   episode: AdminEpisodeRow;
@@ -42,14 +46,18 @@ export default function EpisodeRow({ episode, editing, onEdit, onCancel, onSaved
     }
   };
 
+  const owned = (name: EpisodeAdminField, label: string) => name in episode.adminOwned && (
+    <AdminOwned label={label} tmdbValue={episode.adminOwned[name]} request={{ kind: 'episode', id: episode.id, field: name }} onDone={onSaved} />
+  );
+
   return (
     <tr data-testid="episode-row" data-episode={episode.episodeNumber}>
-      <td>{editing ? field('episodeNumber', 'Episode number', 'number') : episode.episodeNumber}</td>
-      <td>{editing ? field('tmdbId', 'TMDB ID', 'number') : episode.tmdbId ?? ''}</td>
-      <td>{editing ? field('name', 'Name') : episode.name}</td>
+      <td>{editing ? field('episodeNumber', 'Episode number', 'number') : <>{episode.episodeNumber}{owned('episodeNumber', 'episode number')}</>}</td>
+      <td>{editing ? field('tmdbId', 'TMDB ID', 'number') : <>{episode.tmdbId ?? ''}{owned('tmdbId', 'TMDB ID')}</>}</td>
+      <td>{editing ? field('name', 'Name') : <>{episode.name}{owned('name', 'name')}</>}</td>
       <td className="admin-overview">{editing ? (
         <textarea className="admin-input" aria-label="Overview" value={form.overview} onChange={(event) => setForm({ ...form, overview: event.target.value })} />
-      ) : episode.overview}</td>
+      ) : <>{episode.overview}{owned('overview', 'overview')}</>}</td>
       <td className="admin-url">{editing ? field('streamUrl', 'Stream URL', 'url') : episode.streamUrl}</td>
       <td className="admin-url">{editing ? field('downloadUrl', 'Download URL', 'url') : episode.downloadUrl}</td>
       <RowActions editing={editing} saving={saving} onSave={save} onCancel={onCancel} onEdit={onEdit} onDelete={onDelete} />

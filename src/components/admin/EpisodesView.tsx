@@ -6,6 +6,7 @@ import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
 import EpisodeLinksUpload from './EpisodeLinksUpload.tsx';
 import EpisodeRow from './EpisodeRow.tsx';
+import { handBackToTmdb } from './AdminOwned.tsx';
 import type { AdminEpisodeRow, AdminTitleRow, AdminSeasonView } from '../../lib/admin/contract.ts';
 
 
@@ -51,6 +52,9 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; on
         ))}
       </div>
       {season !== null && <EpisodeLinksUpload showId={show.id} season={season} onUploaded={load} />}
+      <p className="admin-hint">
+        Links are yours, and so is a field you edit (marked Yours): no TMDB sync or re-import changes them. Use TMDB's hands a field back.
+      </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
@@ -65,6 +69,24 @@ export default function EpisodesView({ show, onBack }: { show: AdminTitleRow; on
           </tbody>
         </table>
       </div>
+      {view && view.deleted.length > 0 && (
+        <section className="admin-card" aria-labelledby="deleted-episodes">
+          <h3 id="deleted-episodes">Deleted episodes</h3>
+          <p className="admin-hint">TMDB still lists them; no sync or re-import adds them again.</p>
+          <ul className="admin-deleted">
+            {view.deleted.map((episode) => (
+              <li key={episode.tmdbId} data-testid="deleted-episode">
+                Episode {episode.episodeNumber}{episode.name ? `: ${episode.name}` : ''}{' '}
+                <button type="button" className="btn admin-use-tmdb" aria-label={`Use TMDB's episode ${episode.episodeNumber}`}
+                  onClick={() => handBackToTmdb(`Bring episode ${episode.episodeNumber} back from TMDB?`,
+                    { kind: 'deletedEpisode', showId: show.id, tmdbId: episode.tmdbId }, load)}>
+                  Use TMDB's
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,7 +1,11 @@
-/** One row of the Movies / TV table; in edit mode a movie's stream and download URLs, or a show's trailer, can change. */
+/**
+ * One row of the Movies / TV table; in edit mode a movie's stream and download URLs, or a show's trailer, can change.
+ * A trailer the admin set is marked as the admin's, with "Use TMDB's".
+ */
 import { useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
+import AdminOwned from './AdminOwned.tsx';
 import RowActions from './RowActions.tsx';
 import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
@@ -66,7 +70,15 @@ export default function TitleRow({ kind, item, selected, editing, onSelect, onEd
       ))}
       {kind === 'tv' && (editing
         ? <td><input className="admin-input narrow" aria-label="Trailer key" value={trailer} onChange={(event) => setTrailer(event.target.value)} /></td>
-        : <td>{item.trailerKey ?? ''}</td>)}
+        : (
+          <td>
+            {item.trailerKey ?? ''}
+            {item.adminOwned && 'trailerKey' in item.adminOwned && (
+              <AdminOwned label="trailer key" tmdbValue={item.adminOwned.trailerKey}
+                request={{ kind: 'show', id: item.id, field: 'trailerKey' }} onDone={onSaved} />
+            )}
+          </td>
+        ))}
       <td>
         <button type="button" className={`status-badge ${item.isPublished ? 'published' : 'draft'}`} onClick={onTogglePublished}
           title="Click to change the status">

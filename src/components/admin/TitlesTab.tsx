@@ -80,6 +80,9 @@ export default function TitlesTab({ kind }: { kind: ContentType }) {
         </button>
       </div>
       {loadError && <p className="admin-banner error" role="alert">{loadError}</p>}
+      <p className="admin-hint">{kind === 'movie'
+        ? 'Links and the status are yours: no TMDB sync or re-import changes them.'
+        : "The status is yours, and so is a trailer you set (marked Yours): no TMDB sync or re-import changes them. Use TMDB's hands a field back."}</p>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>

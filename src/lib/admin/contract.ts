@@ -29,6 +29,7 @@ const ANY_ORIGIN = 'https://site.invalid';
 
 const ids = z.array(z.number().int().min(1).max(INT4_MAX)).min(1, 'Select at least one item.').max(1000);
 const seasonNumber = z.coerce.number().int().min(0).max(1000);
+const tmdbId = z.number().int().min(1).max(INT4_MAX);
 
 export const IdBody = z.object({ id: id() });
 export const PublishBody = z.object({ ids, isPublished: z.boolean() });
@@ -51,7 +52,7 @@ export const EpisodeUpdateBody = z.object({
   overview: text(10000).trim().nullable().optional().transform((value) => value || null),
   streamUrl: optionalUrl,
   downloadUrl: optionalUrl,
-  tmdbId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  tmdbId: tmdbId.nullable().optional(),
   episodeNumber: z.number().int().min(0).max(10000).optional(),
 }).strict();
 
@@ -63,6 +64,29 @@ const trailerKey = z.union([text(200), z.null()]).optional()
 /** PATCH /api/admin/tv/show: what an admin edits on a TV row (name and TMDB ID stay as imported). */
 export const ShowEditBody = z.object({ id: id(), trailerKey }).strict();
 export type ShowEdit = z.output<typeof ShowEditBody>;
+
+/**
+ * The fields of a show and of an episode that TMDB and the admin both write: once the admin changes one it is the
+ * admin's, and no sync or re-import overwrites it (src/lib/admin/ownership.ts). Links and the publish state are
+ * the admin's alone.
+ */
+export const SHOW_ADMIN_FIELDS = ['trailerKey'] as const;
+export const EPISODE_ADMIN_FIELDS = ['episodeNumber', 'tmdbId', 'name', 'overview'] as const;
+export type ShowAdminField = (typeof SHOW_ADMIN_FIELDS)[number];
+export type EpisodeAdminField = (typeof EPISODE_ADMIN_FIELDS)[number];
+/** The fields the admin owns on a row, each with TMDB's latest value for it (what "Use TMDB's" puts back). */
+export type AdminOwned<Field extends string> = Partial<Record<Field, string | number | null>>;
+
+/**
+ * POST /api/admin/tv/use-tmdb: "Use TMDB's". Hands a field of a show or an episode back to TMDB, or brings back an
+ * episode of TMDB's the admin deleted (by its TMDB id).
+ */
+export const UseTmdbBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('show'), id: id(), field: z.enum(SHOW_ADMIN_FIELDS) }).strict(),
+  z.object({ kind: z.literal('episode'), id: id(), field: z.enum(EPISODE_ADMIN_FIELDS) }).strict(),
+  z.object({ kind: z.literal('deletedEpisode'), showId: id(), tmdbId }).strict(),
+]);
+export type UseTmdb = z.output<typeof UseTmdbBody>;
 
 /** A season's bulk link upload (up to 5,000 links) is larger than the default JSON body cap. */
 export const MAX_LINK_UPLOAD_BYTES = 4 * 1024 * 1024;
@@ -98,6 +122,7 @@ export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
 export type PublishRequest = z.input<typeof PublishBody>;
 export type MovieLinksRequest = z.input<typeof MovieLinksBody>;
 export type ShowEditRequest = z.input<typeof ShowEditBody>;
+export type UseTmdbRequest = z.input<typeof UseTmdbBody>;
 export type EpisodeUpdateRequest = z.input<typeof EpisodeUpdateBody>;
 export type UploadLinksRequest = z.input<typeof UploadLinksBody>;
 export type DeleteTitlesRequest = z.input<typeof DeleteTitlesBody>;
@@ -166,6 +191,7 @@ export interface AdminTitleRow {
   /** Shows only. */
   numberOfSeasons?: number;
   trailerKey?: string | null;
+  adminOwned?: AdminOwned<ShowAdminField>;
 }
 
 export interface AdminRequestRow {
@@ -185,7 +211,11 @@ export interface AdminEpisodeRow {
   overview: string | null;
   streamUrl: string | null;
   downloadUrl: string | null;
+  adminOwned: AdminOwned<EpisodeAdminField>;
 }
+
+/** An episode of TMDB's the admin deleted: no import adds it again until the admin brings it back. */
+export interface AdminDeletedEpisode { tmdbId: number; episodeNumber: number; name: string | null }
 
 export interface AdminSeasonView {
   show: { id: number; tmdbId: number; name: string; numberOfSeasons: number };
@@ -193,6 +223,8 @@ export interface AdminSeasonView {
   seasons: number[];
   season: number;
   episodes: AdminEpisodeRow[];
+  /** The season's deleted episodes of TMDB's. */
+  deleted: AdminDeletedEpisode[];
 }
 
 export interface LinkUploadError {

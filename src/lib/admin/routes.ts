@@ -5,6 +5,7 @@ import type {
   ActiveImport, AddedTitle, AdminCount, AdminList, AdminListRequest, AdminMessage, AdminRequestRow, AdminSeasonView, AdminTitleRow,
   AnalyticsSummary, DeleteTitlesRequest, EpisodeLinksUploaded, EpisodesRequest, EpisodeUpdateRequest, IdRequest, ImportJob,
   MovieLinksRequest, PublishRequest, RebuildRequest, RebuildState, RestoreDone, RestoreRequest, ShowEditRequest, UploadLinksRequest,
+  UseTmdbRequest,
 } from './contract.ts';
 import type { AnalyticsQuery } from '../analytics/contract.ts';
 import type { SecurityStatus } from '../accounts/contract.ts';
@@ -32,6 +33,8 @@ export const adminRoutes = {
   titles: { movie: titleRoutes('movies'), tv: titleRoutes('tv') } satisfies Record<ContentType, ReturnType<typeof titleRoutes>>,
   editMovieLinks: route<{ body: MovieLinksRequest; answer: AdminMessage }>()({ method: 'PATCH', path: '/api/admin/movies/links', access: 'admin' }),
   editShow: route<{ body: ShowEditRequest; answer: AdminMessage }>()({ method: 'PATCH', path: '/api/admin/tv/show', access: 'admin' }),
+  /** "Use TMDB's": a field of a show or an episode handed back to TMDB, or a deleted episode of TMDB's brought back. */
+  useTmdb: route<{ body: UseTmdbRequest; answer: AdminMessage }>()({ method: 'POST', path: '/api/admin/tv/use-tmdb', access: 'admin' }),
   seasonEpisodes: route<{ query: EpisodesRequest; answer: AdminSeasonView }>()({ method: 'GET', path: '/api/admin/tv/episodes', access: 'admin' }),
   editEpisode: route<{ body: EpisodeUpdateRequest; answer: AdminMessage }>()({ method: 'PATCH', path: '/api/admin/tv/episodes', access: 'admin' }),
   deleteEpisode: route<{ body: IdRequest; answer: AdminMessage }>()({ method: 'DELETE', path: '/api/admin/tv/episodes', access: 'admin' }),

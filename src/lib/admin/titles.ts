@@ -4,7 +4,9 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { escapeLike } from '../catalog/search.ts';
 import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
-import type { AdminList, AdminTitleRow, ShowEdit } from './contract.ts';
+import type { AdminOverrides } from '../../../db/schema.ts';
+import type { AdminList, AdminTitleRow, ShowAdminField, ShowEdit } from './contract.ts';
+import { adminOwned, claimEdited, handBack, SHOW_OWNABLE } from './ownership.ts';
 
 type Db = Kysely<Database>;
 
@@ -28,6 +30,7 @@ interface AdminTitleRecord {
   download_url?: string | null;
   number_of_seasons?: number;
   trailer_key?: string | null;
+  admin_overrides?: AdminOverrides;
 }
 
 /** The API's row: the record's fields, each kind's own columns only. */
@@ -43,6 +46,7 @@ function adminTitleRow(row: AdminTitleRecord): AdminTitleRow {
     ...(row.download_url !== undefined && { downloadUrl: row.download_url }),
     ...(row.number_of_seasons !== undefined && { numberOfSeasons: row.number_of_seasons }),
     ...(row.trailer_key !== undefined && { trailerKey: row.trailer_key }),
+    ...(row.admin_overrides !== undefined && { adminOwned: adminOwned(row.admin_overrides, SHOW_OWNABLE) }),
   };
 }
 
@@ -54,7 +58,8 @@ const ADMIN_ROWS = {
   movie: subqueries.selectFrom(TITLE_KINDS.movie.table)
     .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'title', 'stream_url', 'download_url']).as('titles'),
   tv: subqueries.selectFrom(TITLE_KINDS.tv.table)
-    .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'name as title', 'number_of_seasons', 'trailer_key']).as('titles'),
+    .select(['id', 'tmdb_id', 'poster_path', 'is_published', 'created_at', 'name as title', 'number_of_seasons', 'trailer_key',
+      'admin_overrides']).as('titles'),
 } satisfies Record<ContentType, AliasedSelectQueryBuilder<AdminTitleRecord, 'titles'>>;
 
 /** `LIKE` pattern matching `term` anywhere, its own wildcards taken literally. */
@@ -116,8 +121,26 @@ export async function updateMovieLinks(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A TV row's edit: the trailer the show page plays (spec: Edit on TV rows, as on movies). */
+/** A TV row's edit: the trailer the show page plays (spec: Edit on TV rows, as on movies). A changed trailer is the admin's. */
 export async function updateShow(db: Db, { id, trailerKey }: ShowEdit): Promise<void> {
-  const result = await db.updateTable(TITLE_KINDS.tv.table).set({ trailer_key: trailerKey, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFound(TITLE_KINDS.tv.notFoundMessage);
+  await db.transaction().execute(async (tx) => {
+    const show = await tx.selectFrom('tv_shows').select(['trailer_key', 'admin_overrides']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!show) throw new NotFound(TITLE_KINDS.tv.notFoundMessage);
+    const edit = { trailer_key: trailerKey };
+    await tx.updateTable('tv_shows')
+      .set({ ...edit, admin_overrides: JSON.stringify(claimEdited(show, edit, show.admin_overrides, SHOW_OWNABLE)), updated_at: sql`now()` })
+      .where('id', '=', id).execute();
+  });
+}
+
+/** "Use TMDB's" on a show's field: TMDB's value, kept since the admin took the field, is put back at once. */
+export async function showUseTmdb(db: Db, id: number, field: ShowAdminField): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const show = await tx.selectFrom('tv_shows').select('admin_overrides').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!show) throw new NotFound(TITLE_KINDS.tv.notFoundMessage);
+    const column = SHOW_OWNABLE[field];
+    const { value, overrides } = handBack(show.admin_overrides, column);
+    await tx.updateTable('tv_shows').set({ [column]: value as string | null, admin_overrides: JSON.stringify(overrides), updated_at: sql`now()` })
+      .where('id', '=', id).execute();
+  });
 }

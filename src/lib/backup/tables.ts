@@ -23,6 +23,15 @@ const titleColumns = {
   updated_at: timestamp, view_count: int, popularity: num,
 };
 const credit = { person_id: int, credit_order: int, character_name: text.nullable() };
+/**
+ * What belongs to the admin (db/migrations/0015_admin_ownership.ts). A backup from before it has none: its rows
+ * restore with no field of the admin's, as they were then.
+ */
+const adminOverrides = z.record(text, z.union([text, num, z.null()])).default({});
+const episodeColumns = {
+  season_number: int, episode_number: int, tmdb_id: int.nullable(), name: text.nullable(), overview: text.nullable(),
+  still_path: text.nullable(), air_date: date.nullable(), runtime: int.nullable(),
+};
 
 export const BACKUP_TABLES = {
   genres: { key: ['id'], row: { id: int, name: text } },
@@ -44,7 +53,13 @@ export const BACKUP_TABLES = {
       collection_id: int.nullable(), recommended_tmdb_ids: z.array(int),
     },
   },
-  tv_shows: { key: ['id'], row: { ...titleColumns, name: text, first_air_date: date.nullable(), number_of_seasons: int } },
+  tv_shows: {
+    key: ['id'],
+    row: {
+      ...titleColumns, name: text, first_air_date: date.nullable(), number_of_seasons: int, admin_overrides: adminOverrides,
+      deleted_episodes: z.array(z.object(episodeColumns).strict()).default([]),
+    },
+  },
   movie_genres: { key: ['movie_id', 'genre_id'], row: { movie_id: int, genre_id: int } },
   tv_show_genres: { key: ['tv_show_id', 'genre_id'], row: { tv_show_id: int, genre_id: int } },
   movie_credits: { key: ['movie_id', 'person_id'], row: { movie_id: int, ...credit } },
@@ -53,11 +68,7 @@ export const BACKUP_TABLES = {
   tv_show_providers: { key: ['tv_show_id', 'platform_id'], row: { tv_show_id: int, platform_id: int } },
   tv_show_episodes: {
     key: ['id'],
-    row: {
-      id: int, tv_show_id: int, season_number: int, episode_number: int, tmdb_id: int.nullable(), name: text.nullable(),
-      overview: text.nullable(), still_path: text.nullable(), air_date: date.nullable(), runtime: int.nullable(),
-      stream_url: text.nullable(), download_url: text.nullable(),
-    },
+    row: { id: int, tv_show_id: int, ...episodeColumns, stream_url: text.nullable(), download_url: text.nullable(), admin_overrides: adminOverrides },
   },
   users: {
     key: ['id'],
@@ -103,4 +114,6 @@ export const BACKUP_TABLE_ORDER = Object.keys(BACKUP_TABLES) as BackupTable[];
 /** Tables whose id comes from a sequence, reset after a restore. */
 export const SERIAL_TABLES: BackupTable[] = ['movies', 'tv_shows', 'tv_show_episodes', 'requests', 'view_events'];
 /** jsonb columns: written as JSON text. */
-export const JSON_COLUMNS: Partial<Record<BackupTable, string[]>> = { movies: ['production_companies'] };
+export const JSON_COLUMNS: Partial<Record<BackupTable, string[]>> = {
+  movies: ['production_companies'], tv_shows: ['admin_overrides', 'deleted_episodes'], tv_show_episodes: ['admin_overrides'],
+};

@@ -3,10 +3,10 @@ import { z } from 'astro/zod';
 import { id, INT4_MAX } from '../http/contract.ts';
 import { optionalUrl } from '../admin/contract.ts';
 
-/** TMDB serves popular lists up to this page. */
-export const MAX_POPULAR_PAGE = 500;
+/** TMDB serves every paged list (popular titles, changes) up to this page. */
+export const MAX_TMDB_PAGE = 500;
 
-const popularPage = z.number().int().min(1).max(MAX_POPULAR_PAGE);
+const popularPage = z.number().int().min(1).max(MAX_TMDB_PAGE);
 export const BulkImportBody = z.object({ page: popularPage, endPage: popularPage })
   .refine((body) => body.endPage >= body.page, { message: 'Invalid page numbers.' });
 

@@ -1,11 +1,16 @@
-/** Imports TMDB titles into our tables. Re-import is idempotent and keeps admin-entered fields. */
+/**
+ * Imports TMDB titles into our tables. Re-import is idempotent and never writes what the admin set: links and the
+ * publish state, and the fields the admin took (src/lib/admin/ownership.ts).
+ */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'astro/zod';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
-import { MAX_POPULAR_PAGE } from './contract.ts';
+import { MAX_TMDB_PAGE } from './contract.ts';
+import { keepAdminValues, sameOverrides, SHOW_OWNABLE } from '../admin/ownership.ts';
+import { saveEpisodes } from './episodes.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, idPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 import { errorMessage } from '../http/respond.ts';
@@ -113,26 +118,35 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
     const { id, created } = await saveTitle(tx, 'tv', tmdbId, mapped, {
-      update: (id) => tx.updateTable('tv_shows').set({ ...mapped.row, updated_at: new Date() }).where('id', '=', id)
-        .returning('id').executeTakeFirstOrThrow(),
+      update: async (id) => {
+        const show = await tx.selectFrom('tv_shows').select('admin_overrides').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        const { row, overrides } = keepAdminValues(mapped.row, show.admin_overrides, SHOW_OWNABLE);
+        return tx.updateTable('tv_shows')
+          .set({ ...row, ...(!sameOverrides(overrides, show.admin_overrides) && { admin_overrides: JSON.stringify(overrides) }), updated_at: new Date() })
+          .where('id', '=', id).returning('id').executeTakeFirstOrThrow();
+      },
       insert: () => tx.insertInto('tv_shows').values({ ...mapped.row, is_published: true, created_at: new Date(), updated_at: new Date() })
         .returning('id').executeTakeFirstOrThrow(),
     });
-    if (mapped.episodes.length) {
-      // Upsert keeps admin-entered stream/download URLs on existing episodes.
-      await tx.insertInto('tv_show_episodes').values(mapped.episodes.map((episode) => ({ tv_show_id: id, ...episode })))
-        .onConflict((oc) => oc.columns(['tv_show_id', 'season_number', 'episode_number']).doUpdateSet({
-          tmdb_id: sql`excluded.tmdb_id`, name: sql`excluded.name`, overview: sql`excluded.overview`,
-          still_path: sql`excluded.still_path`, air_date: sql`excluded.air_date`, runtime: sql`excluded.runtime`,
-        })).execute();
-    }
+    await saveEpisodes(tx, id, mapped.episodes);
     return { id, tmdbId, title: mapped.row.name, created };
   });
 }
 
+/** TMDB's pages of popular titles hold 20 ids. */
+const POPULAR_PAGE_SIZE = 20;
+
+/**
+ * A page of ids as far as it is trusted: TMDB's pages run up to MAX_TMDB_PAGE and hold at most `pageSize` ids, so an
+ * upstream that says otherwise cannot keep a job (and its lock) going without end.
+ */
+export async function fetchIdPage(client: TmdbClient, path: string, params: Record<string, string | number>, pageSize: number, what: string) {
+  const list = parseUpstream(idPageSchema, await client.get(path, params, what), what);
+  return { results: list.results.slice(0, pageSize), lastPage: Math.min(list.total_pages, MAX_TMDB_PAGE) };
+}
+
 export async function importPopularPage(db: Db, client: TmdbClient, kind: ContentType, page: number, options: ImportOptions = {}) {
-  const what = `popular ${kind} page ${page}`;
-  const list = parseUpstream(idPageSchema, await client.get(`/${kind}/popular`, { page }, what), what);
+  const list = await fetchIdPage(client, `/${kind}/popular`, { page }, POPULAR_PAGE_SIZE, `popular ${kind} page ${page}`);
   const summaries: ImportSummary[] = [];
   const skipped: SkippedTitle[] = [];
   for (const item of list.results) {
@@ -143,8 +157,7 @@ export async function importPopularPage(db: Db, client: TmdbClient, kind: Conten
       skipped.push({ tmdbId: item.id, reason: errorMessage(error) });
     }
   }
-  const lastPage = Math.min(list.total_pages, MAX_POPULAR_PAGE);
-  return { processed: summaries.length, summaries, skipped, nextPage: page < lastPage ? page + 1 : null };
+  return { processed: summaries.length, summaries, skipped, nextPage: page < list.lastPage ? page + 1 : null };
 }
 
 /** A rejected key or an unreachable TMDB would fail every following title too: that ends the run instead. */

@@ -15,9 +15,8 @@ import type { TmdbClient } from './client.ts';
 import {
   SYNC_LISTS, SYNC_RECENT_LIMIT, type SyncChanges, type SyncedItem, type SyncList, type SyncSkipped, type SyncTrigger, type TmdbSync,
 } from './contract.ts';
-import { fetchPerson, importMovie, importShow, parseUpstream, personDetailColumns, stopsTheRun } from './importer.ts';
+import { fetchIdPage, fetchPerson, importMovie, importShow, personDetailColumns, stopsTheRun } from './importer.ts';
 import { claimJob, isStale, noSecondActiveJob, NOT_CONFIGURED, startWorker } from './jobs.ts';
-import { idPageSchema } from './schemas.ts';
 
 type Db = Kysely<Database>;
 type SyncRow = Selectable<TmdbSyncsTable>;
@@ -26,6 +25,8 @@ export const SYNC_FUNCTION_PATH = '/.netlify/functions/sync-background';
 const DAY_MS = 86_400_000;
 /** TMDB's change lists cover at most 14 days per request; a sync after a longer pause reads the last 14. */
 export const MAX_WINDOW_DAYS = 14;
+/** TMDB's change lists hold 100 ids a page. */
+const CHANGES_PAGE_SIZE = 100;
 /** The first sync reads TMDB's default window, the last day. */
 const FIRST_WINDOW_DAYS = 1;
 export const SYNC_RUNNING = 'A TMDB sync is already running.';
@@ -140,8 +141,7 @@ function record(changes: SyncChanges, refreshed: SyncedItem[]): void {
 
 /** One page of a change list: refreshes the ids on it that we have, and leaves every other id alone. */
 async function syncChangesPage(db: Db, client: TmdbClient, list: SyncList, page: number, window: { start_date: string; end_date: string }) {
-  const what = `${list} change list page ${page}`;
-  const changed = parseUpstream(idPageSchema, await client.get(`/${list}/changes`, { ...window, page }, what), what);
+  const changed = await fetchIdPage(client, `/${list}/changes`, { ...window, page }, CHANGES_PAGE_SIZE, `${list} change list page ${page}`);
   const ours = await idsWeHave(db, list, [...new Set(changed.results.map((item) => item.id))]);
   const refreshed: SyncedItem[] = [];
   const skipped: SyncSkipped[] = [];
@@ -153,7 +153,7 @@ async function syncChangesPage(db: Db, client: TmdbClient, list: SyncList, page:
       skipped.push({ type: list, tmdbId, reason: errorMessage(error) });
     }
   }
-  return { refreshed, skipped, nextPage: page < changed.total_pages ? page + 1 : null };
+  return { refreshed, skipped, nextPage: page < changed.lastPage ? page + 1 : null };
 }
 
 async function idsWeHave(db: Db, list: SyncList, ids: number[]): Promise<number[]> {
