@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
-import { browseTitles, loadCategoryPages, newestWithBackdrop } from '../../src/lib/catalog/browse.ts';
+import { browseTitles, newestWithBackdrop } from '../../src/lib/catalog/browse.ts';
+import { categoryPage } from '../../src/lib/pages/listing-pages.ts';
 import { isPageOutOfRange } from '../../src/lib/catalog/client/browse-params.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d));
@@ -95,16 +96,18 @@ describeEachEngine('browse: movies and TV lists', (getDb) => {
 describeEachEngine('browse: categories', (getDb) => {
   it('lists genres with published titles only, each with page 1 sorted Newest', async () => {
     const db = getDb();
-    const pages = await loadCategoryPages(db, 'movie');
-    expect(pages.map((p) => [p.genreId, p.name, p.slug])).toEqual([
-      [18, 'Drama', 'drama'], [28, 'Action', 'action'], [35, 'Comedy', 'comedy'],
+    const paths = await categoryPage.paths(db);
+    expect(paths).toEqual([
+      { type: 'movie', genreId: '18', slug: 'drama' }, { type: 'movie', genreId: '28', slug: 'action' }, { type: 'movie', genreId: '35', slug: 'comedy' },
+      { type: 'tv', genreId: '18', slug: 'drama' }, { type: 'tv', genreId: '10759', slug: 'action-adventure' },
     ]);
-    for (const category of pages) {
-      const expected = await browseTitles(db, { type: 'movie', sort: 'newest', genreIds: [category.genreId] });
-      expect(category.firstPage).toEqual(expected);
+    for (const params of paths) {
+      const type = params.type as 'movie' | 'tv';
+      const expected = await browseTitles(db, { type, sort: 'newest', genreIds: [Number(params.genreId)] });
+      expect(await categoryPage.load(db, params)).toMatchObject({ kind: 'page', data: { props: { category: { firstPage: expected } } } });
     }
-    const shows = await loadCategoryPages(db, 'tv');
-    expect(shows.map((p) => [p.genreId, p.slug, p.firstPage.total])).toEqual([[18, 'drama', 1], [10759, 'action-adventure', 2]]);
+    expect(await categoryPage.load(db, { type: 'tv', genreId: '18', slug: 'old-name' })).toEqual({ kind: 'redirect', location: '/category/tv/18/drama' });
+    expect(await categoryPage.load(db, { type: 'movie', genreId: '10752', slug: 'war' })).toEqual({ kind: 'missing' });
   });
 
   it('category page with Top Rated and a year', async () => {
@@ -117,10 +120,11 @@ describeEachEngine('browse: categories', (getDb) => {
     for (let i = 0; i < 50; i++) {
       await insertMovie(db, { title: `War ${i}`, genres: [10752], release_date: `19${50 + i}-01-01`, created_at: day(10) });
     }
-    const war = (await loadCategoryPages(db, 'movie')).find((p) => p.genreId === 10752)!;
-    expect(war.firstPage.items).toHaveLength(48);
-    expect(war.firstPage).toMatchObject({ total: 50, totalPages: 2, page: 1 });
-    expect(war.firstPage.items[0]!.title).toBe('War 49');
+    const answer = await categoryPage.load(db, { type: 'movie', genreId: '10752', slug: 'war' });
+    const war = answer.kind === 'page' ? answer.data.props.category : null;
+    expect(war!.firstPage.items).toHaveLength(48);
+    expect(war!.firstPage).toMatchObject({ total: 50, totalPages: 2, page: 1 });
+    expect(war!.firstPage.items[0]!.title).toBe('War 49');
     const second = await browseTitles(db, { type: 'movie', sort: 'newest', genreIds: [10752], page: 2 });
     expect(titles(second)).toEqual(['War 1', 'War 0']);
   });

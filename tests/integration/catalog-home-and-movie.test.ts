@@ -3,6 +3,7 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { heroMovies, recentTitles } from '../../src/lib/catalog/home.ts';
 import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
+import { moreLikeThisRow } from '../../src/lib/catalog/more-like-this.ts';
 import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page-parts.ts';
 
 describeEachEngine('home reads', (getDb) => {
@@ -67,7 +68,10 @@ describeEachEngine('movie page', (getDb) => {
     expect(page.cast).toHaveLength(TOP_CAST_LIMIT);
     expect(page.cast[0]!.name).toBe(`Person ${TOP_CAST_LIMIT + 2}`);
     expect(page.collection?.parts.map((p) => p.title)).toEqual(['Other Part', 'Main: The Movie!']);
-    expect(page.moreLikeThis.map((c) => c.title)).toEqual(['Other Part', 'Similar']);
+    // The page carries its recommendations; the row on demand tops them up with its first genre's best rated.
+    expect(page.moreLikeThis.map((c) => c.title)).toEqual(['Other Part']);
+    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))).toMatchObject({ genres: [28], recommended: [other.tmdb_id] });
+    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))!.cards.map((c) => c.title)).toEqual(['Other Part', 'Similar']);
 
     const one = await loadMoviePages(db, [main.tmdb_id]);
     expect(one).toHaveLength(1);

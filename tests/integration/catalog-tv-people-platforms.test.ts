@@ -2,9 +2,11 @@ import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { loadTvPages } from '../../src/lib/catalog/tv-page.ts';
+import { moreLikeThisRow } from '../../src/lib/catalog/more-like-this.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
-import { listPlatforms, loadPlatformPages, platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { listPlatforms, platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { platformPage } from '../../src/lib/pages/listing-pages.ts';
 import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
 
 describeEachEngine('TV page', (getDb) => {
@@ -44,8 +46,9 @@ describeEachEngine('TV page', (getDb) => {
       [2, 'Season 2', ['Second One']],
     ]);
     expect(page.seasons[1]!.episodes[0]).toEqual({ number: 1, name: 'Pilot', overview: null, stillPath: null, streamUrl: '/embed/y' });
-    // Most shared genres first, then rating; drafts and shows without a shared genre never.
-    expect(page.moreLikeThis.map((c) => c.title)).toEqual([twoShared.name, oneShared.name]);
+    // All on demand: most shared genres first, then rating; drafts and shows without a shared genre never.
+    expect(page.moreLikeThis).toEqual([]);
+    expect((await moreLikeThisRow(db, 'tv', main.tmdb_id))!.cards.map((c) => c.title)).toEqual([twoShared.name, oneShared.name]);
 
     const [only] = await loadTvPages(db, [main.tmdb_id]);
     expect(only).toEqual(page);
@@ -138,18 +141,18 @@ describeEachEngine('platforms', (getDb) => {
     expect(await platformTitles(db, 999, 1)).toBeNull();
     expect((await sitemapEntries(db)).map((e) => e.path)).toEqual(expect.arrayContaining(['/platforms/71/zeta', '/platforms/73/empty']));
 
-    // The build's bulk load gives every platform the same first page as the API, in five queries in all.
-    const queries: unknown[] = [];
-    const counted = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { queries.push(args.queryId); return args.result; } });
+    // Each platform's page shows the same first page as the API, with the picker.
     const alphaShow = await insertShow(db, { name: 'Alpha Show' });
     await db.insertInto('tv_show_providers').values({ tv_show_id: alphaShow.id, platform_id: 72 }).execute();
-    const { platforms, pages } = await loadPlatformPages(counted);
-    expect(queries).toHaveLength(5);
-    expect(platforms.map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
-    expect(pages.map((p) => p.platform.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
-    expect(pages[2]).toEqual(first);
-    expect(pages[1]).toEqual(await platformTitles(db, 73, 1));
-    expect(pages[0]).toMatchObject({ total: 1, items: [{ title: 'Alpha Show' }] });
-    expect(pages[0]).toEqual(await platformTitles(db, 72, 1));
+    expect(await platformPage.paths(db)).toEqual([{ id: '72', slug: 'alpha' }, { id: '73', slug: 'empty' }, { id: '71', slug: 'zeta' }]);
+    const shown = async (id: string, slug: string) => {
+      const answer = await platformPage.load(db, { id, slug });
+      return answer.kind === 'page' ? answer.data.props : null;
+    };
+    expect((await shown('71', 'zeta'))!.platforms.map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
+    expect((await shown('71', 'zeta'))!.initial).toEqual(first);
+    expect((await shown('73', 'empty'))!.initial).toEqual(await platformTitles(db, 73, 1));
+    expect((await shown('72', 'alpha'))!.initial).toMatchObject({ total: 1, items: [{ title: 'Alpha Show' }] });
+    expect(await platformPage.load(db, { id: '71', slug: 'old' })).toEqual({ kind: 'redirect', location: '/platforms/71/zeta' });
   });
 });

@@ -46,49 +46,8 @@ export async function browseTitles(db: Kysely<Database>, query: BrowseQuery): Pr
   return { items: rows.map((row) => titleCard(type, row)), page, totalPages: totalPagesFor(total, pageSize), total };
 }
 
-export interface CategoryPage {
-  type: ContentType;
-  genreId: number;
-  name: string;
-  slug: string;
-  /** Page 1 sorted Newest, for the prerendered HTML. */
-  firstPage: BrowsePage<TitleCard>;
-}
-
 export function categoryHref(type: ContentType, genreId: number, name: string): string {
   return `/category/${type}/${genreId}/${slugify(name)}`;
-}
-
-/**
- * Every genre with published titles of the type, each with its first page (sort Newest): two queries per
- * type however many categories there are (a build prerenders them all).
- */
-export async function loadCategoryPages(db: Kysely<Database>, type: ContentType): Promise<CategoryPage[]> {
-  const { titles, genreLinks } = titleKind(type);
-  const published = db.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
-    .where('titles.is_published', '=', true);
-  const [counts, ranked] = await Promise.all([
-    published.innerJoin('genres', 'genres.id', 'genre_links.genre_id')
-      .select(['genres.id', 'genres.name', (eb) => eb.fn.countAll().as('total')])
-      .groupBy(['genres.id', 'genres.name']).orderBy('genres.id').execute(),
-    db.selectFrom(published.select([...CARD_COLUMNS, 'genre_links.genre_id',
-        sql<number>`row_number() over (partition by genre_links.genre_id order by ${sortSql('newest')})`.as('position')])
-        .as('ranked'))
-      .selectAll().where('position', '<=', BROWSE_PAGE_SIZE).orderBy('genre_id').orderBy('position').execute(),
-  ]);
-  const cardsByGenre = new Map<number, TitleCard[]>();
-  for (const row of ranked) {
-    const cards = cardsByGenre.get(row.genre_id) ?? [];
-    cards.push(titleCard(type, row));
-    cardsByGenre.set(row.genre_id, cards);
-  }
-  return counts.map((genre) => {
-    const total = Number(genre.total);
-    return {
-      type, genreId: genre.id, name: genre.name, slug: slugify(genre.name),
-      firstPage: { items: cardsByGenre.get(genre.id) ?? [], page: 1, totalPages: totalPagesFor(total), total },
-    };
-  });
 }
 
 export interface ListHero extends TitleCard {

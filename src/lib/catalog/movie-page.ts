@@ -2,11 +2,12 @@
  * Everything the movie page shows, loaded for many movies at once: a build prerenders every published
  * movie, so each relation is one query over all of them rather than one query per page.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { TITLE_KINDS } from './title-kinds.ts';
-import { groupBy, loadTitleRelations, MORE_LIKE_THIS_LIMIT, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
+import { recommendedMovies } from './more-like-this.ts';
+import { groupBy, loadTitleRelations, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
 
 export interface MoviePage extends TitlePageBase {
   releaseDate: string | null;
@@ -36,9 +37,7 @@ export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): 
           .where('collection_id', 'in', collectionIds).orderBy('release_date').execute()
       : [],
   ]);
-  const similar = await moreLikeThis(db, movies.map((m) => ({
-    id: m.id, tmdbId: m.tmdb_id, recommended: m.recommended_tmdb_ids, firstGenre: relationsOf(m.id).genres[0]?.id,
-  })));
+  const similar = await recommendedMovies(db, movies.map((m) => ({ id: m.id, tmdbId: m.tmdb_id, recommended: m.recommended_tmdb_ids })));
 
   const partsByCollection = groupBy(collectionParts, (p) => p.collection_id);
   const collectionNames = new Map(collections.map((c) => [c.id, c.name]));
@@ -57,42 +56,4 @@ export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): 
         parts: (partsByCollection.get(m.collection_id) ?? []).map((part) => titleCard('movie', part)) }
       : null,
   }));
-}
-
-/**
- * More Like This: the movie's TMDB recommendations that we have published, topped up with the best-rated
- * published movies sharing its first genre.
- */
-async function moreLikeThis(
-  db: Kysely<Database>,
-  movies: { id: number; tmdbId: number; recommended: number[]; firstGenre: number | undefined }[],
-): Promise<Map<number, TitleCard[]>> {
-  const recommendedIds = [...new Set(movies.flatMap((m) => m.recommended))];
-  const genreIds = [...new Set(movies.flatMap((m) => (m.firstGenre === undefined ? [] : [m.firstGenre])))];
-
-  const [recommended, byGenre] = await Promise.all([
-    recommendedIds.length
-      ? db.selectFrom('movies').select(TITLE_KINDS.movie.cardColumns).where('is_published', '=', true).where('tmdb_id', 'in', recommendedIds).execute()
-      : [],
-    genreIds.length
-      ? db.selectFrom((eb) => eb.selectFrom('movie_genres').innerJoin('movies', 'movies.id', 'movie_genres.movie_id')
-          .select([...TITLE_KINDS.movie.cardColumns, 'movie_genres.genre_id',
-            sql<number>`row_number() over (partition by movie_genres.genre_id order by movies.vote_average desc nulls last, movies.id)`.as('position')])
-          .where('movies.is_published', '=', true).where('movie_genres.genre_id', 'in', genreIds).as('ranked'))
-        .selectAll().where('position', '<=', MORE_LIKE_THIS_LIMIT + 1).execute()
-      : [],
-  ]);
-  const cardByTmdb = new Map(recommended.map((r) => [r.tmdb_id, titleCard('movie', r)]));
-  const topByGenre = groupBy(byGenre, (r) => r.genre_id);
-
-  const result = new Map<number, TitleCard[]>();
-  for (const movie of movies) {
-    const cards = movie.recommended.filter((id) => id !== movie.tmdbId).map((id) => cardByTmdb.get(id)).filter((c): c is TitleCard => c !== undefined);
-    for (const row of movie.firstGenre === undefined ? [] : topByGenre.get(movie.firstGenre) ?? []) {
-      if (cards.length >= MORE_LIKE_THIS_LIMIT) break;
-      if (row.tmdb_id !== movie.tmdbId && !cards.some((c) => c.tmdbId === row.tmdb_id)) cards.push(titleCard('movie', row));
-    }
-    result.set(movie.id, cards.slice(0, MORE_LIKE_THIS_LIMIT));
-  }
-  return result;
 }

@@ -3,7 +3,7 @@
  * (10 movies plus 10 shows, shuffled). The shuffle is seeded by platform and page, so a page's answer is the
  * same every time and can be cached, and the prerendered first page matches the API's.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { Random } from '../random.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
@@ -54,31 +54,4 @@ export function platformPage(platform: Platform, page: number, shares: Record<Co
   const totalPages = Math.max(...CONTENT_TYPES.map((type) => Math.ceil(shares[type].total / PLATFORM_TITLES_PER_PAGE[type])));
   const total = CONTENT_TYPES.reduce((sum, type) => sum + shares[type].total, 0);
   return { platform, items, page, totalPages, total };
-}
-
-export interface PlatformPageData { platforms: Platform[]; pages: PlatformPage[] }
-
-/**
- * Every platform's first page, for the build: the platforms, then per kind the first-page rows of all platforms
- * in one ranked query and their counts in one grouped query (five queries whatever the number of platforms).
- */
-export async function loadPlatformPages(db: Kysely<Database>): Promise<PlatformPageData> {
-  const firstPages = async (type: ContentType) => {
-    const published = publishedOnPlatforms(db, type);
-    const [rows, counts] = await Promise.all([
-      db.selectFrom(published.select([...CARD_COLUMNS, 'provider_links.platform_id',
-          sql<number>`row_number() over (partition by provider_links.platform_id order by titles.popularity desc, titles.id)`.as('position')])
-          .as('ranked'))
-        .selectAll().where('position', '<=', PLATFORM_TITLES_PER_PAGE[type]).orderBy('platform_id').orderBy('position').execute(),
-      published.select(['provider_links.platform_id', (eb) => eb.fn.countAll<number>().as('total')]).groupBy('provider_links.platform_id').execute(),
-    ]);
-    const cards = Map.groupBy(rows, (row) => row.platform_id);
-    const totals = new Map(counts.map((row) => [row.platform_id, Number(row.total)]));
-    return (platformId: number): PlatformShare => ({
-      cards: (cards.get(platformId) ?? []).map((row) => titleCard(type, row)), total: totals.get(platformId) ?? 0,
-    });
-  };
-  const [platforms, sharesOf] = await Promise.all([listPlatforms(db), forEachKind(firstPages)]);
-  const pages = platforms.map((platform) => platformPage(platform, 1, { movie: sharesOf.movie(platform.id), tv: sharesOf.tv(platform.id) }));
-  return { platforms, pages };
 }

@@ -12,7 +12,7 @@ import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { loadPersonPages, type PersonPage } from '../catalog/person-page.ts';
 import { slugify } from '../catalog/client/slug.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
-import { MORE_LIKE_THIS_LIMIT, type TitlePageBase } from '../catalog/title-page-parts.ts';
+import type { TitlePageBase } from '../catalog/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../catalog/tv-page.ts';
 import { cardTags, pageTags } from '../publishing/page-tags.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
@@ -61,21 +61,11 @@ function titleTags(type: ContentType, title: TitlePageBase): string[] {
 }
 
 function movieTags(movie: MoviePage): string[] {
-  const firstGenre = movie.genres[0];
-  const recommended = new Set(movie.recommendedTmdbIds);
-  const toppedUp = movie.moreLikeThis.length < MORE_LIKE_THIS_LIMIT || movie.moreLikeThis.some((card) => !recommended.has(card.tmdbId));
   return [
     ...titleTags('movie', movie),
     ...movie.recommendedTmdbIds.map((tmdbId) => pageTags.titleCard('movie', tmdbId)),
     ...(movie.collection ? [pageTags.collection(movie.collection.id), ...cardTags(movie.collection.parts)] : []),
-    // Topped up with its first genre's best rated: that list's order matters to the page.
-    ...(toppedUp && firstGenre ? [pageTags.titleList('movie', `g${firstGenre.id}`, 'rating')] : []),
   ];
-}
-
-function showTags(show: TvPage): string[] {
-  // More Like This ranks shows sharing genres among each genre's best rated.
-  return [...titleTags('tv', show), ...show.genres.map((genre) => pageTags.titleList('tv', `g${genre.id}`, 'rating'))];
 }
 
 function personTags(person: PersonPage): string[] {
@@ -90,7 +80,7 @@ const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', (db) => pu
 export const moviePage = withLoadRest(preloaded(movies, async (db) =>
   (await loadMoviePages(db)).map((movie) => ({ params: titleParams(movie), answer: movieAnswer(movie) }))), movies);
 
-const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, showTags(show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
+const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, titleTags('tv', show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
 const shows = detailPage<TitleParams, { show: TvPage }>('tv', (db) => publishedTitleParams(db, 'tv'),
   (params) => params.tmdbId, async (db, tmdbId) => showAnswer((await loadTvPages(db, [tmdbId]))[0]));
 export const tvPage = withLoadRest(preloaded(shows, async (db) =>

@@ -3,14 +3,14 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { UseTmdbBody } from '../../../../lib/admin/contract.ts';
 import { episodeUseTmdb, restoreDeletedEpisode } from '../../../../lib/admin/episodes.ts';
 import { showUseTmdb } from '../../../../lib/admin/titles.ts';
-import { catalogueEdited } from '../../../../lib/publishing/catalogue-changes.ts';
+import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 
 export const prerender = false;
 
 export const POST = endpoint(adminRoutes.useTmdb, {
   body: UseTmdbBody,
-  afterSuccess: (_, { db, body, context }) => catalogueEdited(db, context, `TMDB's value back on ${body.kind} ${'id' in body ? body.id : body.showId}`),
+  afterSuccess: (_, { db, context }) => catalogueChanged(db, context),
   handler: async ({ db, body }) => {
     if (body.kind === 'show') {
       await showUseTmdb(db, body.id, body.field);
