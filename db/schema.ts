@@ -323,6 +323,8 @@ interface PublishingConsumersTable {
   /** A pg_snapshot, as text: the changes visible in it are consumed. */
   snapshot: string;
   last_marker: Generated<number>;
+  /** The last marker whose changes the reader has finished publishing. */
+  settled_marker: Generated<number>;
   updated_at: Generated<Date>;
 }
 

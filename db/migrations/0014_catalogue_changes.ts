@@ -13,7 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * - A link row (genre, provider, credit) that is updated is logged as its old and its new keys.
  * - op: I(nsert), U(pdate), D(elete), T(runcate); S rows are markers a writer adds to learn when a consumer caught up.
  *
- * publishing_consumers records, per reader of the log, the snapshot it has consumed up to and the last marker seen.
+ * publishing_consumers records, per reader of the log, the snapshot it has consumed up to, the last marker it read, and
+ * the last marker whose changes it has also finished publishing (settled).
  *
  * cdn_purges holds the CDN tags a reader found changed and has yet to purge (src/lib/publishing/cdn-purge.ts): due
  * now, and once more a moment later (`again`) for a page rendered from the old rows while the first purge ran.
@@ -51,6 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       name text PRIMARY KEY,
       snapshot text NOT NULL,
       last_marker bigint NOT NULL DEFAULT 0,
+      settled_marker bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
 

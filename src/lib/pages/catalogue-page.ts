@@ -24,12 +24,19 @@ export type PageAnswer<Props> =
   | { kind: 'missing'; message?: string };
 
 export interface CataloguePage<P extends Params, Props> {
+  /** The route's URL pattern, as its file under src/pages names it: '/movie/[slug]/[tmdbId]'. */
+  route: string;
   /** The route's set of pages, for the tag that says it may have changed (publishing/page-tags.ts pathsTag). */
   pathSet?: PathSet;
   /** Every page's params: one query, without what the pages show. */
   paths(db: Db): Promise<P[]>;
   /** The page at `params`; on demand they are whatever the URL holds, so nothing in them is trusted. */
   load(db: Db, params: Partial<P>): Promise<PageAnswer<Props>>;
+}
+
+/** The URL path of the page of `route` (a CataloguePage's) at `params`. */
+export function pathOf(route: string, params: Params): string {
+  return route.replace(/\[(\w+)\]/g, (_, name: string) => params[name] ?? '');
 }
 
 /** The key of a page's params, in the order a route lists them. */

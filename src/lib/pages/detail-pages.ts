@@ -33,7 +33,7 @@ async function publishedTitleParams(db: Db, type: ContentType): Promise<TitlePar
 }
 
 /** A detail page from a URL's rest: the row's page, the redirect of a stale slug, or the kind's message. */
-function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, paths: (db: Db) => Promise<P[]>,
+function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, route: string, paths: (db: Db) => Promise<P[]>,
   idOf: (params: Partial<P>) => string | undefined, load: (db: Db, id: number) => Promise<PageAnswer<Props>>): DetailPage<P, Props> {
   const loadRest = async (db: Db, rest: string | undefined): Promise<PageAnswer<Props>> => {
     const outcome = await resolveDetailFallback(db, kind, rest);
@@ -42,6 +42,7 @@ function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKin
     return load(db, outcome.id);
   };
   return {
+    route,
     pathSet: kind,
     paths,
     load: (db, params) => loadRest(db, `${params.slug ?? ''}/${idOf(params) ?? ''}`),
@@ -75,20 +76,20 @@ function personTags(person: PersonPage): string[] {
 const titleParams = (title: { slug: string; tmdbId: number }): TitleParams => ({ slug: title.slug, tmdbId: String(title.tmdbId) });
 
 const movieAnswer = (movie: MoviePage | undefined) => (movie ? page({ movie }, movieTags(movie)) : { kind: 'missing' as const, message: DETAIL_KINDS.movie.notFoundMessage });
-const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', (db) => publishedTitleParams(db, 'movie'),
+const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', '/movie/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'movie'),
   (params) => params.tmdbId, async (db, tmdbId) => movieAnswer((await loadMoviePages(db, [tmdbId]))[0]));
 export const moviePage = withLoadRest(preloaded(movies, async (db) =>
   (await loadMoviePages(db)).map((movie) => ({ params: titleParams(movie), answer: movieAnswer(movie) }))), movies);
 
 const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, titleTags('tv', show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
-const shows = detailPage<TitleParams, { show: TvPage }>('tv', (db) => publishedTitleParams(db, 'tv'),
+const shows = detailPage<TitleParams, { show: TvPage }>('tv', '/tv/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'tv'),
   (params) => params.tmdbId, async (db, tmdbId) => showAnswer((await loadTvPages(db, [tmdbId]))[0]));
 export const tvPage = withLoadRest(preloaded(shows, async (db) =>
   (await loadTvPages(db)).map((show) => ({ params: titleParams(show), answer: showAnswer(show) }))), shows);
 
 const personAnswer = (person: PersonPage | undefined) =>
   (person ? page({ person }, personTags(person)) : { kind: 'missing' as const, message: DETAIL_KINDS.person.notFoundMessage });
-const people = detailPage<PersonParams, { person: PersonPage }>('person', async (db) => {
+const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', async (db) => {
   const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle).orderBy('id').execute();
   return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
 }, (params) => params.id, async (db, id) => personAnswer((await loadPersonPages(db, [id]))[0]));

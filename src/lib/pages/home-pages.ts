@@ -27,6 +27,7 @@ const CHAIN_TAGS = [
 export interface HomeProps { slides: HeroSlide[]; movies: TitleCard[]; shows: TitleCard[]; rows: HomeGenreRow[] }
 
 export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
+  route: '/',
   paths: async () => [{}],
   async load(db) {
     const [slides, movies, shows, rows] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
@@ -37,6 +38,7 @@ export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
 
 /** One home genre row as an HTML fragment (/fragments/home-rows/{key}/): every row that has titles. */
 export const homeRowPage: CataloguePage<{ row: string }, { row: HomeGenreRow }> = {
+  route: '/fragments/home-rows/[row]',
   pathSet: 'home-rows',
   paths: async (db) => (await loadHomeGenreRows(db)).map((row) => ({ row: row.key })),
   async load(db, params) {

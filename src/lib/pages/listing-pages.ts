@@ -28,6 +28,7 @@ export interface CategoryPage { type: ContentType; genreId: number; name: string
 
 /** A genre's movies or shows: every genre with published titles of the type, sorted Newest. */
 export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: string }, { category: CategoryPage }> = {
+  route: '/category/[type]/[genreId]/[slug]',
   pathSet: 'category',
   async paths(db) {
     const perType = await Promise.all((['movie', 'tv'] as const).map(async (type) => {
@@ -57,6 +58,7 @@ export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: 
 
 /** A franchise (collection) with its published movies in release order: every collection that has any. */
 export const franchisePage: CataloguePage<{ id: string; slug: string }, { franchise: FranchisePage }> = {
+  route: '/franchise/[id]/[slug]',
   pathSet: 'franchise',
   async paths(db) {
     const rows = await db.selectFrom('collections').select(['collections.id', 'collections.name'])
@@ -85,6 +87,7 @@ async function platformProps(db: Db, platforms: Platform[], shown: Platform | un
 }
 
 export const platformPage: CataloguePage<{ id: string; slug: string }, PlatformPageProps> = {
+  route: '/platforms/[id]/[slug]',
   pathSet: 'platform',
   async paths(db) {
     return (await listPlatforms(db)).map((platform) => ({ id: String(platform.id), slug: slugify(platform.name) }));
@@ -99,6 +102,7 @@ export const platformPage: CataloguePage<{ id: string; slug: string }, PlatformP
 
 /** /platforms: the picker and the first platform's first page. */
 export const platformsPage: CataloguePage<Record<string, never>, PlatformPageProps> = {
+  route: '/platforms',
   paths: async () => [{}],
   async load(db) {
     const platforms = await listPlatforms(db);
@@ -109,8 +113,9 @@ export const platformsPage: CataloguePage<Record<string, never>, PlatformPagePro
 export interface KindListProps { hero: ListHero | null; firstPage: BrowsePage<TitleCard> }
 
 /** /movies or /tv-shows: the newest title with a backdrop and the first page, Just Added, no filters. */
-export function kindListPage(type: ContentType): CataloguePage<Record<string, never>, KindListProps> {
+function kindListPage(type: ContentType, route: string): CataloguePage<Record<string, never>, KindListProps> {
   return {
+    route,
     paths: async () => [{}],
     async load(db) {
       const [hero, firstPage] = await Promise.all([newestWithBackdrop(db, type), browseTitles(db, { type, sort: 'just-added' })]);
@@ -119,8 +124,12 @@ export function kindListPage(type: ContentType): CataloguePage<Record<string, ne
   };
 }
 
+export const moviesPage = kindListPage('movie', '/movies');
+export const tvShowsPage = kindListPage('tv', '/tv-shows');
+
 /** /people: the first page by popularity. */
 export const peoplePage: CataloguePage<Record<string, never>, { firstPage: BrowsePage<PersonCard> }> = {
+  route: '/people',
   paths: async () => [{}],
   async load(db) {
     const firstPage = await listPeople(db, 'popularity', 1);

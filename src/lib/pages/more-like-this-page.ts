@@ -14,6 +14,8 @@ export function moreLikeThisHref(type: ContentType, tmdbId: number): string {
 }
 
 export const moreLikeThisPage: CataloguePage<{ type: string; tmdbId: string }, { cards: TitleCard[] }> = {
+  route: '/fragments/more-like-this/[type]/[tmdbId]',
+  // On demand only: it shows lists many titles share.
   paths: async () => [],
   async load(db, params) {
     const type = params.type === 'movie' || params.type === 'tv' ? params.type : null;

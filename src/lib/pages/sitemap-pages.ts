@@ -9,6 +9,7 @@ export type SitemapProps = { entries: SitemapEntry[] } | { partCount: number };
 const tags = [pageTags.sitemap];
 
 export const sitemapPage: CataloguePage<Record<string, never>, SitemapProps> = {
+  route: '/sitemap.xml',
   paths: async () => [{}],
   async load(db) {
     const entries = await sitemapEntries(db);
@@ -19,6 +20,7 @@ export const sitemapPage: CataloguePage<Record<string, never>, SitemapProps> = {
 
 /** /sitemap-{n}.xml: none while one sitemap.xml holds the whole catalogue. */
 export const sitemapPartPage: CataloguePage<{ part: string }, { entries: SitemapEntry[] }> = {
+  route: '/sitemap-[part].xml',
   pathSet: 'sitemap',
   paths: async (db) => sitemapParts(await sitemapEntries(db)).map((_, i) => ({ part: String(i + 1) })),
   async load(db, params) {

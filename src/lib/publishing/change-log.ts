@@ -93,18 +93,25 @@ export async function recordProgress(db: Db, name: string, snapshot: string, las
     })).execute();
 }
 
+/** Records that the reader `name` has finished publishing every change up to `marker`. */
+export async function recordSettled(db: Db, name: string, marker: number): Promise<void> {
+  await db.updateTable('publishing_consumers').set({ settled_marker: sql`greatest(settled_marker, ${marker})`, updated_at: sql`now()` })
+    .where('name', '=', name).execute();
+}
+
 /** A reader that has not recorded progress for this long is not waited for. */
 export const LIVE_READER_SECONDS = 30;
 
 /**
- * Resolves once every live reader whose name starts with `prefix` has read `marker`, or after `timeoutMs`
- * (false: a reader is slow or gone; the write stands and the reader catches up when it can).
+ * Resolves once every live reader whose name starts with `prefix` has read `marker` (or, `settled`, finished
+ * publishing the changes before it), or after `timeoutMs` (false: a reader is slow or gone; the write stands and the
+ * reader catches up when it can).
  */
-export async function waitForReaders(db: Db, prefix: string, marker: number, timeoutMs: number): Promise<boolean> {
+export async function waitForReaders(db: Db, prefix: string, marker: number, timeoutMs: number, until: 'read' | 'settled' = 'read'): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const behind = await db.selectFrom('publishing_consumers').select('name')
-      .where('name', 'like', `${prefix}%`).where('last_marker', '<', marker)
+      .where('name', 'like', `${prefix}%`).where(until === 'read' ? 'last_marker' : 'settled_marker', '<', marker)
       .where('updated_at', '>', sql<Date>`now() - make_interval(secs => ${LIVE_READER_SECONDS})`)
       .executeTakeFirst();
     if (!behind) return true;

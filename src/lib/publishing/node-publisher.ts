@@ -17,7 +17,7 @@ import { nextYearStart } from '../catalog/client/site-clock.ts';
 import { precompressFiles, type VariantCache } from '../compression/precompress.ts';
 import { errorMessage } from '../http/respond.ts';
 import { clearRouteCache, isNoMatchingStaticPath } from './astro-internals.ts';
-import { readChangesSince, recordProgress } from './change-log.ts';
+import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
 import { pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
 import type { PageIndex } from './page-index.ts';
@@ -78,6 +78,9 @@ export class NodePublisher {
   readonly #failed = new Set<string>();
   /** Whether changes were read since the journal's last checkpoint. */
   #unsaved = false;
+  /** The last marker read, and the last one recorded as settled (every change before it published). */
+  #lastMarker = 0;
+  #settledMarker = 0;
   #workers = 0;
   #timers: NodeJS.Timeout[] = [];
   #polling: Promise<void> | null = null;
@@ -108,9 +111,9 @@ export class NodePublisher {
     return this.#queue.has(pathname) || this.#rendering.has(pathname);
   }
 
-  /** Whether any page is stale. */
+  /** Whether any page is stale, or may be about to be (the log is being read). */
   get busy(): boolean {
-    return this.#queue.size > 0 || this.#rendering.size > 0 || this.#failed.size > 0;
+    return this.#polling !== null || this.#queue.size > 0 || this.#rendering.size > 0 || this.#failed.size > 0;
   }
 
   /** Renews a stale page before any other; resolves at once for a current one. */
@@ -124,7 +127,10 @@ export class NodePublisher {
 
   /** One read of the log; concurrent calls share it. */
   poll(): Promise<void> {
-    this.#polling ??= this.#readChanges().finally(() => { this.#polling = null; });
+    this.#polling ??= this.#readChanges().finally(() => {
+      this.#polling = null;
+      this.#settleIfCurrent();
+    });
     return this.#polling;
   }
 
@@ -142,7 +148,7 @@ export class NodePublisher {
         this.#lastProgress = Date.now();
       }
       if (tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'))) await this.#findNewPages();
-      this.#checkpointIfCurrent();
+      this.#lastMarker = Math.max(this.#lastMarker, batch.lastMarker);
       if (this.#failing) console.log('[publishing] reading the catalogue\'s changes works again');
       this.#failing = false;
     } catch (error) {
@@ -195,7 +201,7 @@ export class NodePublisher {
         else if (outcome === 'failed') this.#retryLater(next);
         else this.#reportCurrent(next);
         this.#pump(false);
-        this.#checkpointIfCurrent();
+        this.#settleIfCurrent();
       });
     }
   }
@@ -208,11 +214,21 @@ export class NodePublisher {
     }, RETRY_MS));
   }
 
-  /** Once every stale page is renewed, the journal may vouch for the files up to the cursor. */
-  #checkpointIfCurrent(): void {
-    if (this.busy || !this.#unsaved) return;
-    this.#unsaved = false;
-    this.#options.journal.checkpoint(this.#cursor);
+  /**
+   * Once every stale page is renewed: the journal may vouch for the files up to the cursor, and writers waiting for
+   * their changes to be published (change-log.ts waitForReaders) may go on.
+   */
+  #settleIfCurrent(): void {
+    if (this.busy) return;
+    if (this.#unsaved) {
+      this.#unsaved = false;
+      this.#options.journal.checkpoint(this.#cursor);
+    }
+    if (this.#lastMarker > this.#settledMarker) {
+      this.#settledMarker = this.#lastMarker;
+      void recordSettled(this.#options.db, this.#options.reader, this.#settledMarker)
+        .catch((error: unknown) => console.error(`[publishing] could not record what is published: ${errorMessage(error)}`));
+    }
   }
 
   /** Tells the server, in one message per turn of the event loop, which pages are current again. */

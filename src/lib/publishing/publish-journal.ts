@@ -48,10 +48,9 @@ export function codeHash(root = process.cwd()): string {
   return hash.digest('base64url');
 }
 
-/** The pages and the last checkpoint of the journal in `outDir`, when the files there may be kept by code `code`. */
-export async function readJournal(outDir: string, code: string, now = new Date()): Promise<{ cursor: string; pages: Map<string, JournalPage> } | null> {
-  const text = await readFile(join(outDir, JOURNAL_FILE), 'utf8').catch(() => null);
-  if (text === null) return null;
+/** The pages the journal in `outDir` records, as its lines leave them, and its last checkpoint. */
+export async function replayJournal(outDir: string): Promise<{ pages: Map<string, JournalPage>; checkpoint: Checkpoint | null }> {
+  const text = await readFile(join(outDir, JOURNAL_FILE), 'utf8').catch(() => '');
   const pages = new Map<string, JournalPage>();
   let checkpoint: Checkpoint | null = null;
   for (const raw of text.split('\n')) {
@@ -65,6 +64,12 @@ export async function readJournal(outDir: string, code: string, now = new Date()
     else if ('gone' in line) pages.delete(line.gone);
     else pages.set(line.page, { etag: line.etag, tags: line.tags });
   }
+  return { pages, checkpoint };
+}
+
+/** The pages and the last checkpoint of the journal in `outDir`, when the files there may be kept by code `code`. */
+export async function readJournal(outDir: string, code: string, now = new Date()): Promise<{ cursor: string; pages: Map<string, JournalPage> } | null> {
+  const { pages, checkpoint } = await replayJournal(outDir);
   if (!checkpoint || checkpoint.code !== code) return null;
   const at = new Date(checkpoint.at);
   // A cursor older than the log's memory, or from another year (every page shows the year), vouches for nothing.
