@@ -69,14 +69,18 @@ export async function listRegions(db: Db, defaultRegion: string): Promise<Region
   return { defaultRegion, regions: regionsByName([defaultRegion, ...rows.map((row) => row.region)]) };
 }
 
-/** The providers that stream some title in `region` (SERVICE_KINDS), by name: the services a user can pick there. */
+/**
+ * The providers that stream some title in `region` (SERVICE_KINDS), by name (sorted here: databases' collations
+ * differ on 'NOW' and 'Netflix'): the services a user can pick there.
+ */
 export async function regionServices(db: Db, region: string): Promise<RegionServices> {
   const rows = await db.selectFrom('platforms').select(['platforms.id as platform_id', 'platforms.name', 'platforms.logo_path'])
     .where((eb) => eb.exists(eb.selectFrom('title_watch_providers').select(sql`1`.as('one'))
       .whereRef('title_watch_providers.platform_id', '=', 'platforms.id')
       .where('title_watch_providers.region', '=', region).where('title_watch_providers.kind', 'in', SERVICE_KINDS)))
-    .orderBy('platforms.name').orderBy('platforms.id').execute();
-  return { region, services: rows.map(provider) };
+    .execute();
+  const services = rows.map(provider).sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
+  return { region, services };
 }
 
 /**
