@@ -9,6 +9,7 @@ import { isIsoRegion, regionName, regionsByName } from '../../src/lib/watch/clie
 import { parseServicesFilter, servicesFilterOf } from '../../src/lib/watch/client/services-filter.ts';
 import { RegionQuery, WatchPreferencesBody } from '../../src/lib/watch/contract.ts';
 import { describeIssues } from '../../src/lib/http/contract.ts';
+import { buildDemoCatalogue } from '../../src/lib/demo/catalogue.ts';
 import { movieDetails, WATCH_REGIONS } from '../support/tmdb-fixtures/index.ts';
 import { parseQuery } from '../support/contract.ts';
 
@@ -111,5 +112,27 @@ describe('the services filter', () => {
     expect(parse({ services: ['netflix'] })).toMatch(/^services\.0: /);
     expect(parse({ services: 8 })).toBe('services: services must be a list of provider ids.');
     expect(parse({ services: Array.from({ length: 31 }, (_, i) => i + 1) })).toBe('services: At most 30 services.');
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('has providers in several regions, every kind, and its platforms are the default region\'s providers', () => {
+    for (const region of ['US', 'GB']) {
+      const demo = buildDemoCatalogue({ movies: 120, shows: 30, people: 200, region, now: new Date('2026-06-01T00:00:00Z') });
+      const regions = new Set(demo.titleWatchRegions.map((row) => row.region));
+      expect(regions.size, region).toBeGreaterThanOrEqual(5);
+      expect(regions.has(region)).toBe(true);
+      expect(new Set(demo.titleWatchProviders.map((row) => row.kind))).toEqual(new Set(['flatrate', 'free', 'ads', 'rent', 'buy']));
+      const key = (type: string, id: number, platform: number) => `${type} ${id} ${platform}`;
+      const platforms = [...demo.movieProviders.map((row) => key('movie', row.movie_id, row.platform_id)),
+        ...demo.tvShowProviders.map((row) => key('tv', row.tv_show_id, row.platform_id))];
+      const defaultRegionOffers = new Set(demo.titleWatchProviders.filter((row) => row.region === region)
+        .map((row) => key(row.content_type, row.title_id, row.platform_id)));
+      expect(new Set(platforms)).toEqual(defaultRegionOffers);
+      // Each region carries some services only: the services a user can pick differ by region.
+      const servicesIn = (r: string) => new Set(demo.titleWatchProviders.filter((row) => row.region === r && row.kind !== 'rent' && row.kind !== 'buy')
+        .map((row) => row.platform_id));
+      expect([...regions].some((r) => servicesIn(r).size < servicesIn(region).size)).toBe(true);
+    }
   });
 });
