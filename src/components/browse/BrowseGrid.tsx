@@ -20,7 +20,7 @@ import { ApiError } from '../../lib/http/api-client.ts';
 import { urlOf, type AnswerOf } from '../../lib/http/route.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import TitleCardView from './TitleCardView.tsx';
-import OnlyMyServices, { myServicesFilter, ONLY_MINE_CONTROL } from '../watch/OnlyMyServices.tsx';
+import OnlyMyServices from '../watch/OnlyMyServices.tsx';
 
 interface Props {
   scope: BrowseScope;
@@ -49,11 +49,6 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
       const next = withControls(fromUrl, mode, changedBeforeHydration);
       setFilters(next);
       writeUrl(next, mode, 'push');
-      if (changedBeforeHydration.get(ONLY_MINE_CONTROL) === 'on') {
-        void myServicesFilter().then((services) => {
-          if (services) show(changeFilters(next, { services }), false);
-        }).catch((error) => console.error('Could not load your services', error));
-      }
     } else {
       setFilters(fromUrl);
     }

@@ -4,13 +4,14 @@
  * anyone. "My services" beside it picks them (ServicesPicker.tsx). A link shared by someone else shows their
  * services, ticked, until unticked.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import { servicesFilterOf, type ServicesFilter } from '../../lib/watch/client/services-filter.ts';
 import { loadRegionList, loadWatchChoice, type WatchChoice } from '../../lib/watch/client/watch-choice.ts';
 import ServicesPicker from './ServicesPicker.tsx';
 
-/** The checkbox's name: a choice made before the island hydrated is read back by it (pre-hydration.ts). */
-export const ONLY_MINE_CONTROL = 'only-mine';
+/** The checkbox's name: ticked before the island hydrated, it is read back (pre-hydration.ts) and acted on then. */
+const ONLY_MINE_CONTROL = 'only-mine';
 
 interface Props {
   filter: ServicesFilter | null;
@@ -24,11 +25,12 @@ export async function myServicesFilter(choice?: WatchChoice): Promise<ServicesFi
 }
 
 export default function OnlyMyServices({ filter, onChange }: Props) {
+  const { id, changed } = usePreHydrationChanges();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
 
-  const turnOn = async () => {
-    const mine = await myServicesFilter();
+  /** The viewer's services into the URL; with none yet, the picker opens instead and the box stays unticked. */
+  const turnOn = () => myServicesFilter().then((mine) => {
     if (mine) {
       onChange(mine);
       setHint(null);
@@ -36,7 +38,13 @@ export default function OnlyMyServices({ filter, onChange }: Props) {
       setPickerOpen(true);
       setHint('Pick the services you pay for, then save them.');
     }
-  };
+  }).catch((error) => console.error('Could not load your services', error));
+
+  useEffect(() => {
+    if (changed.get(ONLY_MINE_CONTROL) === 'on') void turnOn();
+    // Read once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const saved = (choice: WatchChoice) => {
     setPickerOpen(false);
@@ -45,10 +53,10 @@ export default function OnlyMyServices({ filter, onChange }: Props) {
   };
 
   return (
-    <div className="only-mine">
+    <div className="only-mine" id={id}>
       <label>
         <input type="checkbox" name={ONLY_MINE_CONTROL} checked={filter !== null}
-          onChange={(event) => (event.target.checked ? void turnOn().catch((error) => console.error('Could not load your services', error)) : onChange(null))} />
+          onChange={(event) => (event.target.checked ? void turnOn() : onChange(null))} />
         Only on my services
       </label>
       <details open={pickerOpen} onToggle={(event) => setPickerOpen((event.target as HTMLDetailsElement).open)}>

@@ -54,7 +54,7 @@ export function startWhereToWatch(): void {
 
 /** The offers box and the credit's link, as WhereToWatch.astro renders them. */
 function drawOffers(section: HTMLElement, box: HTMLElement, watch: TitleWatchOffers): void {
-  box.setAttribute('aria-label', `Where to watch in ${watch.regionName}`);
+  box.setAttribute('aria-label', `Providers in ${watch.regionName}`);
   if (watch.offers.length === 0) {
     box.replaceChildren(element('p', { class: 'watch-nowhere' }, nowhereMessage(watch.regionName)));
   } else {
