@@ -11,6 +11,7 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';
 import { listPlatforms } from '../../src/lib/catalog/platforms.ts';
+import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
 import { loadMovieDetails } from '../../src/lib/catalog/title-page-loaders.ts';
 import { isOnServices } from '../../src/lib/watch/providers.ts';
 
@@ -189,5 +190,7 @@ describeEachEngine('where to watch, by region', (getDb) => {
     await getDb().insertInto('platforms').values({ id: 4000, name: 'Made By Hand', logo_path: null }).execute();
     // Netflix has a title here; Made By Hand is no title's provider anywhere; the others are only other regions'.
     expect((await listPlatforms(getDb())).map((p) => p.name)).toEqual(['Made By Hand', 'Netflix']);
+    const platformPages = (await sitemapEntries(getDb())).map((entry) => entry.path).filter((path) => path.startsWith('/platforms/'));
+    expect(platformPages).toEqual(['/platforms/8/netflix', '/platforms/4000/made-by-hand']);
   });
 });

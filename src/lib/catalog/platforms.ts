@@ -3,7 +3,7 @@
  * (10 movies plus 10 shows, shuffled). The shuffle is seeded by platform and page, so a page's answer is the
  * same every time and can be cached, and the prerendered first page matches the API's.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { Random } from '../random.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
@@ -16,19 +16,20 @@ import { onServices } from '../watch/providers.ts';
 const PLATFORM_COLUMNS = ['id', 'name', 'logo_path'] as const;
 
 /**
- * The platforms of the default region: every platform but those known only as another region's watch providers
- * (db/migrations/0017_watch_providers.ts), which have no page.
+ * The platforms of the default region, which have pages: every platform but those known only as another region's
+ * watch providers (db/migrations/0017_watch_providers.ts).
  */
-export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
-  const rows = await db.selectFrom('platforms').select(PLATFORM_COLUMNS)
-    .where((eb) => eb.or([
-      ...CONTENT_TYPES.map((type) => eb.exists(eb.selectFrom(titleKind(type).providerTable).select('platform_id').whereRef('platform_id', '=', 'platforms.id'))),
-      eb.not(eb.exists(eb.selectFrom('title_watch_providers').select('platform_id').whereRef('title_watch_providers.platform_id', '=', 'platforms.id'))),
-    ]))
-    .orderBy('name').orderBy('id').execute();
-  return rows.map(toPlatform);
+export function hasPlatformPage(eb: ExpressionBuilder<Database, 'platforms'>): Expression<SqlBool> {
+  return eb.or([
+    ...CONTENT_TYPES.map((type) => eb.exists(eb.selectFrom(titleKind(type).providerTable).select('platform_id').whereRef('platform_id', '=', 'platforms.id'))),
+    eb.not(eb.exists(eb.selectFrom('title_watch_providers').select('platform_id').whereRef('title_watch_providers.platform_id', '=', 'platforms.id'))),
+  ]);
 }
 
+export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
+  const rows = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).where(hasPlatformPage).orderBy('name').orderBy('id').execute();
+  return rows.map(toPlatform);
+}
 
 function toPlatform(row: { id: number; name: string; logo_path: string | null }): Platform {
   return { id: row.id, name: row.name, logoPath: row.logo_path };
