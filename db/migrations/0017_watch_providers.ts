@@ -11,6 +11,8 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
  * - `user_preferences`: a user's watch region (null: the site's DEFAULT_REGION).
  * - `user_watch_services`: the providers a user pays for.
  */
+const WATCH_TABLES = ['title_watch_providers', 'title_watch_regions'] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await titleTable(db, 'title_watch_providers')
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('flatrate', 'free', 'ads', 'rent', 'buy')`))
@@ -28,9 +30,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('title_watch_regions_region_idx').on('title_watch_regions').column('region').execute();
   // The generated columns are looked up by the cascades of a title's deletion.
-  for (const table of ['title_watch_providers', 'title_watch_regions']) {
+  for (const table of WATCH_TABLES) {
     await db.schema.createIndex(`${table}_movie_idx`).on(table).column('movie_id').where(sql.ref('movie_id'), 'is not', null).execute();
     await db.schema.createIndex(`${table}_tv_show_idx`).on(table).column('tv_show_id').where(sql.ref('tv_show_id'), 'is not', null).execute();
+  }
+
+  // Catalogue content, like movie_providers: a change bumps the catalogue version (0005_catalogue_version.ts).
+  for (const table of WATCH_TABLES) {
+    await sql`
+      CREATE CONSTRAINT TRIGGER ${sql.raw(`${table}_catalogue_version`)}
+      AFTER INSERT OR DELETE OR UPDATE ON ${sql.table(table)}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalogue_version()
+    `.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.raw(`${table}_catalogue_version_truncate`)}
+      AFTER TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()
+    `.execute(db);
   }
 
   await db.schema.createTable('user_preferences')

@@ -109,6 +109,11 @@ describeEachEngine('watch providers of every region', (getDb, engine) => {
     expect(await offersOf(db, 'movie', movie.id)).toEqual([]);
     expect(await regionsOf(db, 'movie', movie.id)).toEqual([]);
     expect((await offersOf(db, 'tv', show.id)).length).toBeGreaterThan(0);
+    // Catalogue content: a change to it alone tells every process's read model to reload.
+    const version = async () => Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+    const before = await version();
+    await db.deleteFrom('title_watch_regions').where('content_type', '=', 'tv').where('title_id', '=', show.id).execute();
+    expect(await version()).toBe(before + 1);
     // A row must name a title that exists.
     await expect(db.insertInto('title_watch_regions').values({ content_type: 'movie', title_id: movie.id, region: 'US', link: null }).execute())
       .rejects.toThrow();
