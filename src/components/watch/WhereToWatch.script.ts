@@ -63,7 +63,7 @@ function drawOffers(section: HTMLElement, box: HTMLElement, watch: TitleWatchOff
       element('ul', { class: 'watch-providers' }, ...offer.providers.map((provider) => {
         const logo = imageUrl(provider.logoPath, 'w92');
         return element('li', { 'data-provider-id': String(provider.id), title: provider.name },
-          logo ? element('img', { src: logo, alt: provider.name, width: '44', height: '44' })
+          logo ? element('img', { src: logo, alt: provider.name, width: '44', height: '44', loading: 'lazy', decoding: 'async' })
             : element('span', { class: 'watch-provider-name' }, provider.name));
       }))))));
   }
