@@ -4,14 +4,11 @@
  * anyone. "My services" beside it picks them (ServicesPicker.tsx). A link shared by someone else shows their
  * services, ticked, until unticked.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import { servicesFilterOf, type ServicesFilter } from '../../lib/watch/client/services-filter.ts';
 import { loadRegionList, loadWatchChoice, type WatchChoice } from '../../lib/watch/client/watch-choice.ts';
-import './services-picker.css';
-
-/** Loaded when first opened: the listings' islands stay as small as they were. */
-const ServicesPicker = lazy(() => import('./ServicesPicker.tsx'));
+import ServicesPicker from './ServicesPicker.tsx';
 
 /** The checkbox's name: ticked before the island hydrated, it is read back (pre-hydration.ts) and acted on then. */
 const ONLY_MINE_CONTROL = 'only-mine';
@@ -64,7 +61,7 @@ export default function OnlyMyServices({ filter, onChange }: Props) {
       </label>
       <details open={pickerOpen} onToggle={(event) => setPickerOpen((event.target as HTMLDetailsElement).open)}>
         <summary>My services…</summary>
-        {pickerOpen && <Suspense fallback={<p className="services-status" role="status">Loading your services…</p>}><ServicesPicker onSaved={saved} /></Suspense>}
+        {pickerOpen && <ServicesPicker onSaved={saved} />}
       </details>
       {hint && <p className="only-mine-hint" role="status">{hint}</p>}
     </div>
