@@ -13,6 +13,7 @@ import * as catalogueSnapshots from './0012_catalogue_snapshots.ts';
 import * as snapshotEncoding from './0013_snapshot_encoding.ts';
 import * as adminOwnership from './0015_admin_ownership.ts';
 import * as securityFourthPass from './0016_security_fourth_pass.ts';
+import * as watchProviders from './0017_watch_providers.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_snapshot_encoding': snapshotEncoding,
   '0015_admin_ownership': adminOwnership,
   '0016_security_fourth_pass': securityFourthPass,
+  '0017_watch_providers': watchProviders,
 };

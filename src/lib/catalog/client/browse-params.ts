@@ -4,6 +4,7 @@
  */
 import type { ContentType } from './content-types.ts';
 import { GENRES, MOVIE_GENRE_IDS, TV_GENRE_IDS } from './genres.ts';
+import { parseServicesFilter, servicesQuery, writeServicesFilter, type ServicesFilter } from '../../watch/client/services-filter.ts';
 
 export const BROWSE_PAGE_SIZE = 48;
 export const BROWSE_SKELETONS = 20;
@@ -36,6 +37,8 @@ export interface BrowseFilters {
   year: number | null;
   sort: BrowseSort;
   page: number;
+  /** "Only on my services": `?on=8,337&region=GB` in the URL, so that a shared link shows the same titles. */
+  services?: ServicesFilter | null;
 }
 
 /** What is being browsed: all movies or shows, or one genre of them. */
@@ -89,7 +92,7 @@ function positiveInt(value: string | null): number | null {
 }
 
 /** The page URL's parameters a list reads (parseBrowseParams): with any of them the island must render at once. */
-export const BROWSE_QUERY_PARAMS = ['genre', 'sort', 'year', 'page'];
+export const BROWSE_QUERY_PARAMS = ['genre', 'sort', 'year', 'page', 'on', 'region'];
 
 /**
  * Reads filters from a page URL's query. Lenient: anything unknown or malformed falls back to the default,
@@ -102,6 +105,8 @@ export function parseBrowseParams(params: URLSearchParams, mode: BrowseMode, now
   const year = positiveInt(params.get('year'));
   if (year !== null && year >= FIRST_FILTER_YEAR && year <= now.getUTCFullYear()) filters.year = year;
   filters.page = positiveInt(params.get('page')) ?? 1;
+  const services = parseServicesFilter(params);
+  if (services) filters.services = services;
   if (mode === 'titles') {
     const ids = (params.get('genre') ?? '').split(',').map(positiveInt);
     filters.genreIds = ids.every((id) => id !== null) ? [...new Set(ids as number[])] : [];
@@ -117,6 +122,7 @@ export function browseSearchParams(filters: BrowseFilters, mode: BrowseMode): UR
   if (filters.sort !== defaults.sort) params.set('sort', filters.sort);
   if (filters.year !== null) params.set('year', String(filters.year));
   if (filters.page !== 1) params.set('page', String(filters.page));
+  writeServicesFilter(params, filters.services ?? null);
   return params;
 }
 
@@ -127,7 +133,7 @@ export function isDefaultFilters(filters: BrowseFilters, mode: BrowseMode): bool
 /** Applies a change: any filter change goes back to page 1 (spec section 4); a page change keeps the filters. */
 export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilters>): BrowseFilters {
   const next = { ...filters, ...change };
-  const filterChanged = (['genreIds', 'year', 'sort'] as const).some((key) => key in change
+  const filterChanged = (['genreIds', 'year', 'sort', 'services'] as const).some((key) => key in change
     && JSON.stringify(change[key]) !== JSON.stringify(filters[key]));
   if (filterChanged && !('page' in change)) next.page = 1;
   return next;
@@ -137,7 +143,7 @@ export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilt
  * The browse endpoint's query (GET /api/catalog/browse): `genre` is a comma-separated list of genre ids. A type, not
  * an interface: a route's query must fit Record<string, QueryValue> (src/lib/http/route.ts).
  */
-export type BrowseApiQuery = { type: ContentType; genre?: string; sort?: BrowseSort; year?: number; page?: number };
+export type BrowseApiQuery = { type: ContentType; genre?: string; sort?: BrowseSort; year?: number; page?: number; on?: string; region?: string };
 
 /** The browse endpoint's query for a scope and filters, in the order the URL shows it. */
 export function browseApiQuery(scope: BrowseScope, filters: BrowseFilters): BrowseApiQuery {
@@ -148,5 +154,6 @@ export function browseApiQuery(scope: BrowseScope, filters: BrowseFilters): Brow
     sort: filters.sort,
     year: filters.year ?? undefined,
     page: filters.page,
+    ...servicesQuery(filters.services ?? null),
   };
 }
