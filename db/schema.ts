@@ -1,5 +1,5 @@
 /** Row types of every table, as Kysely sees them. Keep in step with db/migrations. */
-import type { ColumnType, Generated, Insertable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** 'YYYY-MM-DD' (db/connect.ts keeps dates as strings on every driver). */
@@ -302,6 +302,48 @@ interface ViewEventDaysTable {
   views: number;
 }
 
+// --- Where to watch (db/migrations/0017_watch_providers.ts) ---
+/** TMDB's kinds of offer: flatrate is a subscription ("Stream"); ads is free with ads. */
+export type WatchKind = 'flatrate' | 'free' | 'ads' | 'rent' | 'buy';
+
+/** Columns of a row about one title (movies.id or tv_shows.id, by content_type) in one region. */
+interface TitleRegionColumns {
+  content_type: ContentType;
+  title_id: number;
+  /** ISO 3166-1 alpha-2, in capitals. */
+  region: string;
+  /** Generated from content_type and title_id, only to reference the title (its rows go with it). */
+  movie_id: GeneratedAlways<number | null>;
+  tv_show_id: GeneratedAlways<number | null>;
+}
+
+/** One provider offering a title in a region, in one kind: TMDB's watch/providers answer, every region. */
+interface TitleWatchProvidersTable extends TitleRegionColumns {
+  kind: WatchKind;
+  /** TMDB's provider id: the platforms row with its name and logo. */
+  platform_id: number;
+  /** TMDB's order of the providers in that region. */
+  display_priority: Generated<number>;
+}
+
+/** A region TMDB answered for, with its watch page link (JustWatch's data). */
+interface TitleWatchRegionsTable extends TitleRegionColumns {
+  link: string | null;
+}
+
+interface UserPreferencesTable {
+  user_id: string;
+  /** null: the site's DEFAULT_REGION. */
+  watch_region: string | null;
+  updated_at: Timestamp;
+}
+
+/** The services (platforms) a user pays for. */
+interface UserWatchServicesTable {
+  user_id: string;
+  platform_id: number;
+}
+
 // --- Every table, by name ---
 // --- Catalogue change log (db/migrations/0014_catalogue_changes.ts) ---
 export type CatalogueChangeOp = 'I' | 'U' | 'D' | 'T' | 'S';
@@ -375,6 +417,10 @@ export interface Database {
   publishing_consumers: PublishingConsumersTable;
   cdn_purges: CdnPurgesTable;
   cdn_purge_log: CdnPurgeLogTable;
+  title_watch_providers: TitleWatchProvidersTable;
+  title_watch_regions: TitleWatchRegionsTable;
+  user_preferences: UserPreferencesTable;
+  user_watch_services: UserWatchServicesTable;
 }
 
 export type NewMovie = Insertable<MoviesTable>;

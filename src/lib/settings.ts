@@ -7,6 +7,7 @@
  * Server-only: islands must not import it (their public values come from the pages that render them).
  */
 import { z } from 'astro/zod';
+import { isIsoRegion } from './watch/client/regions.ts';
 
 const optionalText = z.string().optional();
 const optionalPort = z.coerce.number().int().min(1).max(65_535).optional();
@@ -148,10 +149,19 @@ function bundled<T>(read: () => T): T | undefined {
 /** True in a production build, for pages prerendered and rendered on demand alike (the server keeps process.env for run time). */
 export const isProductionBuild = () => bundled(() => import.meta.env.PROD) === true;
 
+/**
+ * DEFAULT_REGION: the region whose watch providers the prerendered pages show and the platform pages list, and the
+ * region of a visitor who has picked none (src/lib/watch/).
+ */
+const regionSetting = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter ISO 3166-1 code in capitals, such as US.')
+  .refine(isIsoRegion, 'Not an ISO 3166-1 region code.').optional();
+export const defaultRegion = (): string => read('DEFAULT_REGION', regionSetting) ?? 'US';
+
 /** Public values baked into the pages at build time. */
 export function publicSettings() {
   return {
     siteName: text('SITE_NAME') ?? 'CineCat',
+    defaultRegion: defaultRegion(),
     /** Ad network script for the ad slots; none: the slots render nothing. */
     adScriptUrl: read('PUBLIC_AD_SCRIPT_URL', optionalUrl),
     // Footer links (placeholders until the project has its own pages).

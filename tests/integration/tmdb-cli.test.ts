@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engineUnavailableReason, type TestDatabase } from '../support/engines.ts';
 import { publishWaits } from '../support/publishing.ts';
 import { startFakeTmdb } from '../support/fake-tmdb.ts';
-import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
+import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE, WATCH_REGIONS } from '../support/tmdb-fixtures/index.ts';
 
 const run = promisify(execFile);
 const reason = engineUnavailableReason('postgres');
@@ -34,6 +34,9 @@ describe.skipIf(reason !== null)('npm run import (CLI against the fake TMDB and 
     const movies = await testDb.db.selectFrom('movies').select('tmdb_id').orderBy('tmdb_id').execute();
     expect(movies.map((m) => m.tmdb_id)).toEqual([1, 2, 3, 4, 5]);
     expect(await testDb.db.selectFrom('tv_show_episodes').select('id').execute()).toHaveLength(6);
+    // Every region's watch providers, of the movies and of the show.
+    const regions = await testDb.db.selectFrom('title_watch_regions').select(['content_type', 'region']).distinct().orderBy('content_type').orderBy('region').execute();
+    expect(regions).toEqual([...WATCH_REGIONS.map((region) => ({ content_type: 'movie', region })), ...WATCH_REGIONS.map((region) => ({ content_type: 'tv', region }))]);
   }, 60_000);
 
   it('exits 1 with a clear message without a key or with a bad one', async () => {

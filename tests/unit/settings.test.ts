@@ -48,7 +48,16 @@ describe('settings', () => {
     vi.stubEnv('PUBLIC_AD_SCRIPT_URL', 'not a url');
     expect(() => publicSettings()).toThrow(/PUBLIC_AD_SCRIPT_URL is invalid/);
     vi.stubEnv('PUBLIC_AD_SCRIPT_URL', '');
-    expect(publicSettings()).toMatchObject({ siteName: 'CineCat', adScriptUrl: undefined });
+    expect(publicSettings()).toMatchObject({ siteName: 'CineCat', adScriptUrl: undefined, defaultRegion: 'US' });
+  });
+
+  it('DEFAULT_REGION is an assigned ISO 3166-1 code in capitals, US unless set', () => {
+    vi.stubEnv('DEFAULT_REGION', 'GB');
+    expect(publicSettings().defaultRegion).toBe('GB');
+    for (const bad of ['gb', 'UK', 'GBR', 'ZZ']) {
+      vi.stubEnv('DEFAULT_REGION', bad);
+      expect(() => publicSettings(), bad).toThrow(/The setting DEFAULT_REGION is invalid/);
+    }
   });
 
   it('knows a serverless host (no local disk for a generated secret) and REBUILD_MODE=off', () => {

@@ -1,4 +1,4 @@
-/** /profile: the e-mail with its generated avatar, and the change-password form (signed-in users only). */
+/** /profile: the e-mail with its generated avatar, my region and services, and the change-password form (signed-in users only). */
 import { useState } from 'react';
 import type { SessionUser } from '../../lib/accounts/contract.ts';
 import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
@@ -9,6 +9,7 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
+import ServicesPicker from '../watch/ServicesPicker.tsx';
 
 function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -44,6 +45,10 @@ function Profile({ user }: { user: SessionUser }) {
             <p className="profile-email" data-testid="profile-email">{user.email}</p>
           </div>
         </div>
+      </section>
+      <section className="auth-card" aria-labelledby="where-i-watch">
+        <h2 id="where-i-watch">Where I Watch</h2>
+        <ServicesPicker />
       </section>
       <ChangePasswordForm />
     </div>

@@ -4,7 +4,7 @@
  * page (default filters) comes as `initial`; everything else is read from /api/catalog/browse through the
  * shared catalogue cache. A page out of range keeps the list on screen; other errors empty it (spec section 8).
  * The filter controls are named as their URL parameters, so a choice made before hydration is applied like one
- * made after it.
+ * made after it. "Only on my services" (?on=&region=) fills the URL from the viewer's services (OnlyMyServices.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/http/api-client.ts';
 import { urlOf, type AnswerOf } from '../../lib/http/route.ts';
 import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import TitleCardView from './TitleCardView.tsx';
+import OnlyMyServices from '../watch/OnlyMyServices.tsx';
 
 interface Props {
   scope: BrowseScope;
@@ -92,8 +93,12 @@ export default function BrowseGrid({ scope, mode, initial, emptyMessage, label }
   const page = shown?.filters.page ?? filters.page;
   return (
     <div className="browse" ref={top}>
-      <Filters id={filtersId} scope={scope} mode={mode} filters={filters}
-        onChange={(name, value) => show(withControls(filtersInUrl(mode), mode, [[name, value]]), false)} />
+      <div id={filtersId}>
+        <Filters scope={scope} mode={mode} filters={filters}
+          onChange={(name, value) => show(withControls(filtersInUrl(mode), mode, [[name, value]]), false)} />
+        <OnlyMyServices filter={filters.services ?? null}
+          onChange={(services) => show(changeFilters(filtersInUrl(mode), { services }), false)} />
+      </div>
       {failed || (result && result.items.length === 0) ? (
         <p className="browse-empty">{emptyMessage}</p>
       ) : !result ? (
@@ -144,17 +149,16 @@ function writeUrl(filters: BrowseFilters, mode: BrowseMode, how: 'push' | 'repla
 }
 
 interface FiltersProps {
-  id: string;
   scope: BrowseScope;
   mode: BrowseMode;
   filters: BrowseFilters;
   onChange: (name: string, value: string) => void;
 }
 
-function Filters({ id, scope, mode, filters, onChange }: FiltersProps) {
+function Filters({ scope, mode, filters, onChange }: FiltersProps) {
   const change = (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.name, event.target.value);
   return (
-    <form id={id} className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    <form className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       {mode === 'titles' && (
         <label>
           Genre

@@ -18,10 +18,11 @@ import { startTitleActions } from '../personal/TitleActionsBox.script.ts';
 import { startContinueWatching } from '../personal/ContinueWatchingRow.script.ts';
 import { startPersonDetails } from '../people/PersonDetailPage.script.ts';
 import { startKnownForSorts } from '../people/KnownFor.script.ts';
+import { startWhereToWatch } from '../watch/WhereToWatch.script.ts';
 
 // Each on its own: one that fails (say, on storage the browser refuses) leaves the others working.
 for (const start of [startToaster, startAccountMenu, startPersonalHooks, startHero, startTitleRows, startShareButtons,
-  startComingSoonButtons, startTitleActions, startContinueWatching, startPersonDetails, startKnownForSorts]) {
+  startComingSoonButtons, startTitleActions, startContinueWatching, startPersonDetails, startKnownForSorts, startWhereToWatch]) {
   try {
     start();
   } catch (error) {

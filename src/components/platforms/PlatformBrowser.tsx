@@ -3,7 +3,8 @@
  * grid of the platform's titles, 20 a page. Each platform's page (/platforms/{id}/{slug}) is prerendered with its
  * first page; later pages come from the API. Picking a platform restarts at page 1 and replaces the URL with the
  * platform's own (spec section 4). The picker is a GET form of /platforms?id= buttons, so a pick made before
- * hydration still lands on that platform (platforms.astro sends ?id= on to the platform's page).
+ * hydration still lands on that platform (platforms.astro sends ?id= on to the platform's page). "Only on my
+ * services" keeps the platform's titles on the viewer's services (?on=&region= in the URL, OnlyMyServices.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
@@ -13,6 +14,8 @@ import {
 import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import { useInfinitePages } from '../catalog/useInfinitePages.ts';
+import OnlyMyServices from '../watch/OnlyMyServices.tsx';
+import { parseServicesFilter, servicesQuery, writeServicesFilter, type ServicesFilter } from '../../lib/watch/client/services-filter.ts';
 
 interface Props { platforms: Platform[]; initial: PlatformPage | null }
 
@@ -20,9 +23,11 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
   const shownId = initial?.platform.id ?? platforms[0]?.id ?? null;
   const [platformId, setPlatformId] = useState<number | null>(shownId);
   const [urlRead, setUrlRead] = useState(false);
+  const [services, setServices] = useState<ServicesFilter | null>(null);
   useEffect(() => {
     // A pick made between hydration and this effect has replaced the URL already: it wins over the URL's platform.
     setPlatformId((current) => (current === shownId ? selectedPlatformId(new URLSearchParams(window.location.search), shownId) : current));
+    setServices(parseServicesFilter(new URLSearchParams(window.location.search)));
     setUrlRead(true);
   }, [shownId]);
   // Rendered for the URL's platform now: show the browser the page's inline script hid (platforms.astro).
@@ -30,17 +35,29 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
     if (urlRead) document.documentElement.classList.remove('platform-pending');
   }, [urlRead]);
 
-  const queryOf = useCallback((page: number) => ({ id: platformId ?? 0, page }), [platformId]);
+  const queryOf = useCallback((page: number) => ({ id: platformId ?? 0, page, ...servicesQuery(services) }), [platformId, services]);
+  const listKey = `${platformId} ${JSON.stringify(services)}`;
+  // The prerendered first page is the unfiltered one.
   const { pages, loading, failed, sentinel } = useInfinitePages(
-    catalogRoutes.platform, String(platformId), queryOf, initial ? { key: String(initial.platform.id), page: initial } : null,
+    catalogRoutes.platform, listKey, queryOf, initial ? { key: `${initial.platform.id} null`, page: initial } : null,
   );
   const items = pages.flatMap((page) => page.items);
   const platform = pages[0]?.platform ?? platforms.find((p) => p.id === platformId);
 
+  /** The platform's own URL with the services filter, replacing this one (spec: a platform change replaces the URL). */
+  const replaceUrl = (path: string, filter: ServicesFilter | null) => {
+    const params = new URLSearchParams();
+    writeServicesFilter(params, filter);
+    history.replaceState(null, '', `${path}${params.size ? `?${params}` : ''}`);
+  };
   const pick = (picked: Platform) => {
     if (picked.id === platformId) return;
     setPlatformId(picked.id);
-    history.replaceState(null, '', platformHref(picked));
+    replaceUrl(platformHref(picked), services);
+  };
+  const filterBy = (filter: ServicesFilter | null) => {
+    setServices(filter);
+    if (platform) replaceUrl(platformHref(platform), filter);
   };
 
   return (
@@ -62,6 +79,7 @@ export default function PlatformBrowser({ platforms, initial }: Props) {
         </ul>
       </form>
       {platform && <h2 className="platform-heading">{platform.name}</h2>}
+      <OnlyMyServices filter={services} onChange={filterBy} />
       {platformId !== null && (failed || (!loading && items.length === 0)) ? (
         <p className="browse-empty">{platformEmptyMessage(platform?.name ?? 'this platform')}</p>
       ) : (

@@ -11,7 +11,7 @@ import { InvalidInput } from '../http/errors.ts';
 import { isDatabaseUnavailable } from '../../../db/connect.ts';
 import type { RestoreDone } from '../admin/contract.ts';
 import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
-import { BACKUP_TABLE_ORDER, BACKUP_TABLES, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
+import { ADDED_LATER, BACKUP_TABLE_ORDER, BACKUP_TABLES, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRow } from './contract.ts';
 import { errorMessage } from '../http/respond.ts';
 
@@ -56,7 +56,7 @@ export async function restoreBackup(db: Db, file: unknown, mode: RestoreMode = '
   const tables = parseBackup(file);
   const present = BACKUP_TABLE_ORDER.filter((table) => tables[table]);
   if (mode === 'replace') {
-    const missing = BACKUP_TABLE_ORDER.filter((table) => !tables[table]);
+    const missing = BACKUP_TABLE_ORDER.filter((table) => !tables[table] && !ADDED_LATER.includes(table));
     if (missing.length) throw refused(`Replace everything needs a full backup; this file lacks ${missing.join(', ')}.`);
   }
   let rows = 0;

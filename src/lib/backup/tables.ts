@@ -14,6 +14,7 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a YYYY-MM-DD date
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected a timestamp.');
 const uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'Expected a uuid.');
 const contentType = z.enum(['movie', 'tv']);
+const region = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter region code.');
 const company = z.object({ id: int, name: text, logo_path: text.nullable().optional() });
 
 const titleColumns = {
@@ -66,6 +67,15 @@ export const BACKUP_TABLES = {
   tv_show_credits: { key: ['tv_show_id', 'person_id'], row: { tv_show_id: int, ...credit } },
   movie_providers: { key: ['movie_id', 'platform_id'], row: { movie_id: int, platform_id: int } },
   tv_show_providers: { key: ['tv_show_id', 'platform_id'], row: { tv_show_id: int, platform_id: int } },
+  // Every region's watch providers (db/migrations/0017_watch_providers.ts); title_id is movies.id or tv_shows.id.
+  title_watch_providers: {
+    key: ['content_type', 'title_id', 'region', 'kind', 'platform_id'],
+    row: {
+      content_type: contentType, title_id: int, region, kind: z.enum(['flatrate', 'free', 'ads', 'rent', 'buy']), platform_id: int,
+      display_priority: int,
+    },
+  },
+  title_watch_regions: { key: ['content_type', 'title_id', 'region'], row: { content_type: contentType, title_id: int, region, link: text.nullable() } },
   tv_show_episodes: {
     key: ['id'],
     row: { id: int, tv_show_id: int, ...episodeColumns, stream_url: text.nullable(), download_url: text.nullable(), admin_overrides: adminOverrides },
@@ -78,6 +88,8 @@ export const BACKUP_TABLES = {
       session_version: int, created_at: timestamp,
     },
   },
+  user_preferences: { key: ['user_id'], row: { user_id: uuid, watch_region: region.nullable(), updated_at: timestamp } },
+  user_watch_services: { key: ['user_id', 'platform_id'], row: { user_id: uuid, platform_id: int } },
   user_list_items: {
     key: ['user_id', 'list', 'content_type', 'content_tmdb_id'],
     row: { user_id: uuid, list: z.enum(['my_list', 'wishlist']), content_type: contentType, content_tmdb_id: int, added_at: timestamp },
@@ -111,6 +123,11 @@ export const BACKUP_TABLES = {
 export type BackupTable = keyof typeof BACKUP_TABLES;
 /** Parents before children: the order of inserts on restore (and reverse order of deletes). */
 export const BACKUP_TABLE_ORDER = Object.keys(BACKUP_TABLES) as BackupTable[];
+/**
+ * Tables added after backups were first made: a full backup from before them lacks them and is still whole, so
+ * "Replace everything" restores it and leaves these empty.
+ */
+export const ADDED_LATER: readonly BackupTable[] = ['title_watch_providers', 'title_watch_regions', 'user_preferences', 'user_watch_services'];
 /** Tables whose id comes from a sequence, reset after a restore. */
 export const SERIAL_TABLES: BackupTable[] = ['movies', 'tv_shows', 'tv_show_episodes', 'requests', 'view_events'];
 /** jsonb columns: written as JSON text. */

@@ -11,6 +11,7 @@ import { GENRES } from './client/genres.ts';
 import { slugify } from './client/slug.ts';
 import type { BrowseQuery } from './contract.ts';
 import { CARD_COLUMNS, titleKind, type TitleRow } from './title-kinds.ts';
+import { onServices } from '../watch/providers.ts';
 
 const SORT_COLUMNS: Record<BrowseSort, keyof TitleRow> = {
   'just-added': 'created_at', 'top-rated': 'vote_average', 'newly-launched': 'date', newest: 'date',
@@ -27,9 +28,10 @@ export function sortSql(sort: BrowseSort): RawBuilder<unknown> {
  * (the caller decides what out of range means; see pageInRange in read-model.ts).
  */
 export async function browseTitles(db: Kysely<Database>, query: BrowseQuery): Promise<BrowsePage<TitleCard>> {
-  const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE } = query;
+  const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE, services = null } = query;
   const { titles, genreLinks } = titleKind(type);
   let filtered = db.selectFrom(titles).where('titles.is_published', '=', true);
+  if (services) filtered = filtered.where(onServices(type, services));
   if (genreIds.length) {
     filtered = filtered.where((eb) => eb.exists(eb.selectFrom(genreLinks).select(sql`1`.as('one'))
       .whereRef('genre_links.title_id', '=', 'titles.id').where('genre_links.genre_id', 'in', genreIds)));

@@ -8,6 +8,8 @@ import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
 import type { ContentType } from './client/content-types.ts';
 import { siteYear } from './client/site-clock.ts';
+import type { ServicesFilter } from '../watch/client/services-filter.ts';
+import { servicesFilterFields, type ServicesFilterQuery } from '../watch/contract.ts';
 
 const MAX_GENRES = 20;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
@@ -33,7 +35,18 @@ export function browseQuery(now: () => Date = () => new Date()) {
       error: 'sort must be just-added, newly-launched, top-rated or newest.',
     }).default('just-added'),
     page: pageParam.default(1),
-  }).transform(({ type, genre, year, sort, page }): BrowseQuery => ({ type, genreIds: genre, year: year ?? null, sort, page })));
+    ...servicesFilterFields,
+  }).transform(({ type, genre, year, sort, page, on, region }) => ({
+    type, genreIds: genre, year: year ?? null, sort, page, ...servicesFilterOf(on, region),
+  })));
+}
+
+/**
+ * The services filter a listing's query asks for, as an optional field (the endpoint puts in the default region when
+ * it has none): `region` alone filters nothing.
+ */
+function servicesFilterOf(serviceIds: number[] | undefined, region: string | undefined): { servicesFilter?: ServicesFilter } {
+  return serviceIds ? { servicesFilter: { serviceIds, region: region ?? null } } : {};
 }
 
 /** GET /api/catalog/people?sort=&page= */
@@ -46,7 +59,8 @@ export const PeopleQuery = withoutEmptyParams(z.object({
 export const PlatformQuery = withoutEmptyParams(z.object({
   id: z.string({ error: 'id is required.' }).regex(/^\d{1,9}$/, 'id must be a whole number.').transform(Number),
   page: pageParam.default(1),
-}));
+  ...servicesFilterFields,
+}).transform(({ id, page, on, region }) => ({ id, page, ...servicesFilterOf(on, region) })));
 
 /** GET /api/search?query= */
 export const SearchQuery = z.object({
@@ -64,6 +78,8 @@ export interface BrowseQuery {
   sort: BrowseSort;
   page?: number;
   pageSize?: number;
+  /** Only titles offered on these services in this region ("Only on my services"). */
+  services?: ServicesFilterQuery | null;
 }
 
 export interface EpisodeView {

@@ -3,18 +3,31 @@
  * (10 movies plus 10 shows, shuffled). The shuffle is seeded by platform and page, so a page's answer is the
  * same every time and can be cached, and the prerendered first page matches the API's.
  */
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { Random } from '../random.ts';
 import { titleCard, type TitleCard } from './client/cards.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
 import { CONTENT_TYPES } from './client/content-types.ts';
 import { CARD_COLUMNS, forEachKind, titleKind } from './title-kinds.ts';
+import type { ServicesFilterQuery } from '../watch/contract.ts';
+import { onServices } from '../watch/providers.ts';
 
 const PLATFORM_COLUMNS = ['id', 'name', 'logo_path'] as const;
 
+/**
+ * The platforms of the default region, which have pages: every platform but those known only as another region's
+ * watch providers (db/migrations/0017_watch_providers.ts).
+ */
+export function hasPlatformPage(eb: ExpressionBuilder<Database, 'platforms'>): Expression<SqlBool> {
+  return eb.or([
+    ...CONTENT_TYPES.map((type) => eb.exists(eb.selectFrom(titleKind(type).providerTable).select('platform_id').whereRef('platform_id', '=', 'platforms.id'))),
+    eb.not(eb.exists(eb.selectFrom('title_watch_providers').select('platform_id').whereRef('title_watch_providers.platform_id', '=', 'platforms.id'))),
+  ]);
+}
+
 export async function listPlatforms(db: Kysely<Database>): Promise<Platform[]> {
-  const rows = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).orderBy('name').orderBy('id').execute();
+  const rows = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).where(hasPlatformPage).orderBy('name').orderBy('id').execute();
   return rows.map(toPlatform);
 }
 
@@ -31,13 +44,15 @@ function publishedOnPlatforms(db: Kysely<Database>, type: ContentType) {
   return db.selectFrom(providerLinks).innerJoin(titles, 'titles.id', 'provider_links.title_id').where('titles.is_published', '=', true);
 }
 
-/** A page of the platform's published titles, or null for an unknown platform. */
-export async function platformTitles(db: Kysely<Database>, platformId: number, page: number): Promise<PlatformPage | null> {
+/** A page of the platform's published titles (only those on `services`, when given), or null for an unknown platform. */
+export async function platformTitles(db: Kysely<Database>, platformId: number, page: number, services: ServicesFilterQuery | null = null):
+  Promise<PlatformPage | null> {
   const platform = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).where('id', '=', platformId).executeTakeFirst();
   if (!platform) return null;
   const shares = await forEachKind(async (type): Promise<PlatformShare> => {
     const perPage = PLATFORM_TITLES_PER_PAGE[type];
-    const onPlatform = publishedOnPlatforms(db, type).where('provider_links.platform_id', '=', platformId);
+    const onPlatform = publishedOnPlatforms(db, type).where('provider_links.platform_id', '=', platformId)
+      .$if(services !== null, (q) => q.where(onServices(type, services!)));
     const [count, rows] = await Promise.all([
       onPlatform.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       onPlatform.select(CARD_COLUMNS).orderBy('titles.popularity', 'desc').orderBy('titles.id')

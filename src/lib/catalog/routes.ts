@@ -10,7 +10,7 @@ import type { SearchResults } from './client/search-results.ts';
 export const catalogRoutes = {
   browse: route<{ query: BrowseApiQuery; answer: BrowsePage<TitleCard> }>()({ method: 'GET', path: '/api/catalog/browse', access: 'public' }),
   people: route<{ query: { sort?: PeopleSort; page?: number }; answer: BrowsePage<PersonCard> }>()({ method: 'GET', path: '/api/catalog/people', access: 'public' }),
-  platform: route<{ query: { id: number; page?: number }; answer: PlatformPage }>()({ method: 'GET', path: '/api/catalog/platform', access: 'public' }),
+  platform: route<{ query: { id: number; page?: number; on?: string; region?: string }; answer: PlatformPage }>()({ method: 'GET', path: '/api/catalog/platform', access: 'public' }),
   search: route<{ query: { query: string }; answer: SearchResults }>()({ method: 'GET', path: '/api/search', access: 'public' }),
   /** The spec's fetch-actor-data: a listed person's details, from TMDB when our row lacks them. */
   person: route<{ params: { id: number }; answer: PersonDetails }>()({ method: 'GET', path: '/api/person/[id]', access: 'public' }),

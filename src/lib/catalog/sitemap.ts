@@ -8,6 +8,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { categoryHref } from './browse.ts';
 import { creditedInPublishedTitle } from './people.ts';
 import { platformHref } from './client/platform-params.ts';
+import { hasPlatformPage } from './platforms.ts';
 import { titleHref } from './client/cards.ts';
 import { CONTENT_TYPES } from './client/content-types.ts';
 import { slugify } from './client/slug.ts';
@@ -50,7 +51,7 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
       .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
         .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
       .orderBy('collections.id').execute(),
-    db.selectFrom('platforms').select(['id', 'name']).orderBy('id').execute(),
+    db.selectFrom('platforms').select(['id', 'name']).where(hasPlatformPage).orderBy('id').execute(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),

@@ -4,6 +4,9 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { yearOf, type TitleCard } from './client/cards.ts';
 import { slugify } from './client/slug.ts';
 import { titleKind } from './title-kinds.ts';
+import { defaultRegion } from '../settings.ts';
+import type { TitleWatchOffers } from '../watch/client/offers.ts';
+import { loadRegionOffers } from '../watch/providers.ts';
 
 export const TOP_CAST_LIMIT = 15;
 export const MORE_LIKE_THIS_LIMIT = 12;
@@ -34,12 +37,14 @@ export interface TitlePageBase {
   trailerKey: string | null;
   genres: { id: number; name: string }[];
   platforms: { id: number; name: string; logoPath: string | null }[];
+  /** Where to watch it in the site's default region (a visitor's own region comes with the page's script). */
+  watch: TitleWatchOffers;
   cast: CastMember[];
   moreLikeThis: TitleCard[];
 }
 
 /** A title's relations on its page. */
-export type TitleRelations = Pick<TitlePageBase, 'genres' | 'platforms' | 'cast'>;
+export type TitleRelations = Pick<TitlePageBase, 'genres' | 'platforms' | 'watch' | 'cast'>;
 
 /** The columns of a title row a page shows, with the kind's title and date columns passed as `title` and `date`. */
 export interface TitlePageRow {
@@ -68,13 +73,13 @@ export function relationIds(rows: { id: number }[], tmdbIds: number[] | undefine
 }
 
 /**
- * Genres (by name), platforms (by display priority) and top-billed cast of the titles with the given ids, or of
- * every title of the kind when `ids` is undefined: three queries.
+ * Genres (by name), platforms (by display priority), the default region's offers and top-billed cast of the titles
+ * with the given ids, or of every title of the kind when `ids` is undefined: five queries.
  */
 export async function loadTitleRelations(db: Kysely<Database>, type: ContentType, ids: number[] | undefined):
   Promise<(titleId: number) => TitleRelations> {
   const { genreLinks, providerLinks, creditLinks } = titleKind(type);
-  const [genres, providers, cast] = await Promise.all([
+  const [genres, providers, cast, watchOf] = await Promise.all([
     db.selectFrom(genreLinks).innerJoin('genres', 'genres.id', 'genre_links.genre_id')
       .select(['genre_links.title_id', 'genres.id', 'genres.name'])
       .$if(ids !== undefined, (q) => q.where('genre_links.title_id', 'in', ids!))
@@ -89,11 +94,13 @@ export async function loadTitleRelations(db: Kysely<Database>, type: ContentType
         .$if(ids !== undefined, (q) => q.where('credit_links.title_id', 'in', ids!))
         .as('ranked'))
       .selectAll().where('position', '<=', TOP_CAST_LIMIT).orderBy('title_id').orderBy('position').execute(),
+    loadRegionOffers(db, type, defaultRegion(), ids),
   ]);
   const [genresOf, providersOf, castOf] = [groupBy(genres, (g) => g.title_id), groupBy(providers, (p) => p.title_id), groupBy(cast, (c) => c.title_id)];
   return (titleId) => ({
     genres: (genresOf.get(titleId) ?? []).map(({ id, name }) => ({ id, name })),
     platforms: (providersOf.get(titleId) ?? []).map(({ id, name, logo_path }) => ({ id, name, logoPath: logo_path })),
+    watch: watchOf(titleId),
     cast: (castOf.get(titleId) ?? []).map((c) => ({
       personId: c.id, name: c.name, slug: slugify(c.name), character: c.character_name, profilePath: c.profile_path,
     })),

@@ -8,12 +8,13 @@ import { GENRES } from '../catalog/client/genres.ts';
 import { DEMO_ADMIN, DEMO_USER } from './accounts.ts';
 import { art, artKey, DAY_MS, IDS, type Row } from './context.ts';
 import { buildMovies } from './movies.ts';
-import { companyNames, firstName, PLATFORM_NAMES, surname } from './names.ts';
+import { companyNames, firstName, PLATFORM_NAMES, STORE_NAMES, surname } from './names.ts';
 import { buildPeople } from './people.ts';
 import { Random } from '../random.ts';
 import { buildShows } from './shows.ts';
 import { slugify } from '../catalog/client/slug.ts';
 import { requestMessage } from './text.ts';
+import { buildDemoWatchProviders } from './watch-providers.ts';
 
 export interface DemoOptions {
   movies?: number;
@@ -22,6 +23,8 @@ export interface DemoOptions {
   seed?: number;
   /** The moment dates count back from; defaults to the current time. */
   now?: Date;
+  /** The site's default region: the titles' platforms are their providers there (default US). */
+  region?: string;
   /**
    * Adds the demo accounts (passwords printed in the README). Off unless asked for: only the embedded demo and
    * `npm run seed -- --demo-accounts` want them, never a production database.
@@ -53,6 +56,8 @@ export interface DemoCatalogue {
   tvShowGenres: Row<'tv_show_genres'>[];
   movieProviders: Row<'movie_providers'>[];
   tvShowProviders: Row<'tv_show_providers'>[];
+  titleWatchProviders: Row<'title_watch_providers'>[];
+  titleWatchRegions: Row<'title_watch_regions'>[];
   movieCredits: Row<'movie_credits'>[];
   tvShowCredits: Row<'tv_show_credits'>[];
   /** Plain-text passwords; the inserter hashes them. */
@@ -76,13 +81,15 @@ export function buildDemoCatalogue(options: DemoOptions = {}): DemoCatalogue {
   const root = new Random(seed);
 
   const genres = Object.entries(GENRES).map(([id, name]) => ({ id: Number(id), name }));
-  const platforms: Row<'platforms'>[] = PLATFORM_NAMES.map((name, i) => ({
+  // The streaming services, then the stores (rent and buy only: no title is built on them).
+  const platforms: Row<'platforms'>[] = [...PLATFORM_NAMES, ...STORE_NAMES].map((name, i) => ({
     id: IDS.platform + i,
     name,
     logo_path: art.logo(artKey('l', IDS.platform + i, name)),
     display_priority: i + 1,
   }));
-  const platformIds = platforms.map((p) => p.id);
+  const services = platforms.slice(0, PLATFORM_NAMES.length).map((p) => ({ id: p.id!, name: p.name! }));
+  const platformIds = services.map((p) => p.id);
   const companies = companyNames(root.fork('companies'), 60).map((name, i) => ({ id: IDS.company + i, name }));
 
   const movieBuild = buildMovies(root.fork('movies'), movieCount, now, companies, platformIds);
@@ -94,6 +101,18 @@ export function buildDemoCatalogue(options: DemoOptions = {}): DemoCatalogue {
     movieBuild.movies.map((m) => ({ id: m.id!, title: m.title, date: m.release_date ?? null })),
     showBuild.shows.map((s) => ({ id: s.id!, title: s.name, date: s.first_air_date ?? null })),
   );
+
+  const watch = buildDemoWatchProviders(root.fork('watch'), {
+    defaultRegion: options.region ?? 'US', services, storeIds: platforms.slice(PLATFORM_NAMES.length).map((p) => p.id!),
+    titles: [
+      ...withServices('movie', movieBuild.movies, Map.groupBy(movieBuild.movieProviders, (row) => row.movie_id)),
+      ...withServices('tv', showBuild.shows, Map.groupBy(showBuild.showProviders, (row) => row.tv_show_id)),
+    ],
+  });
+  const movieProviders = [...movieBuild.movieProviders,
+    ...watch.storeLinks.filter((link) => link.type === 'movie').map((link) => ({ movie_id: link.id, platform_id: link.platformId }))];
+  const tvShowProviders = [...showBuild.showProviders,
+    ...watch.storeLinks.filter((link) => link.type === 'tv').map((link) => ({ tv_show_id: link.id, platform_id: link.platformId }))];
 
   const accounts = root.fork('accounts');
   const users: DemoUser[] = (options.accounts ? [
@@ -116,13 +135,20 @@ export function buildDemoCatalogue(options: DemoOptions = {}): DemoCatalogue {
     episodes: showBuild.episodes,
     movieGenres: movieBuild.movieGenres,
     tvShowGenres: showBuild.showGenres,
-    movieProviders: movieBuild.movieProviders,
-    tvShowProviders: showBuild.showProviders,
+    movieProviders,
+    tvShowProviders,
+    titleWatchProviders: watch.offers,
+    titleWatchRegions: watch.regions,
     movieCredits: peopleBuild.movieCredits,
     tvShowCredits: peopleBuild.showCredits,
     users,
     requests,
   };
+}
+
+/** Each title with the services it was built with. */
+function withServices(type: 'movie' | 'tv', titles: { id?: number }[], links: Map<number, { platform_id: number }[]>) {
+  return titles.map((title) => ({ type, id: title.id!, serviceIds: (links.get(title.id!) ?? []).map((link) => link.platform_id) }));
 }
 
 /** About 30 requests, public and private, anonymous or not, from seconds to years old (the demo user's are anonymous without it). */

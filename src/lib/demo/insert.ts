@@ -54,6 +54,8 @@ export async function insertDemoCatalogue(db: Kysely<Database>, catalogue: DemoC
     await insertRows(trx, 'tv_show_genres', catalogue.tvShowGenres);
     await insertRows(trx, 'movie_providers', catalogue.movieProviders);
     await insertRows(trx, 'tv_show_providers', catalogue.tvShowProviders);
+    await insertRows(trx, 'title_watch_providers', catalogue.titleWatchProviders);
+    await insertRows(trx, 'title_watch_regions', catalogue.titleWatchRegions);
     await insertRows(trx, 'movie_credits', catalogue.movieCredits);
     await insertRows(trx, 'tv_show_credits', catalogue.tvShowCredits);
     await insertRows(trx, 'users', users);

@@ -190,3 +190,5 @@ export function companyNames(random: Random, count: number): string[] {
 
 /** Fictional streaming services (ids 9001 and up, in this order). */
 export const PLATFORM_NAMES = ['Lumora', 'Vistaplay', 'Orbitview', 'Cinevault', 'Harborstream', 'Nightjar TV', 'Reelmoor', 'Kestrelplay', 'Moonframe', 'Tidewave', 'Quillvision', 'Emberbox'];
+/** Fictional stores that rent and sell titles (ids after the services'). */
+export const STORE_NAMES = ['Reelmart', 'Frameshop'];

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../../db/migrate.ts';
 import type { Database } from '../../../db/schema.ts';
 import { buildDemoCatalogue, DEFAULT_DEMO_SIZE, type DemoOptions } from './catalogue.ts';
 import { insertDemoCatalogue } from './insert.ts';
+import { defaultRegion } from '../settings.ts';
 
 export interface SeedSummary {
   seed: number;
@@ -42,7 +43,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: DemoOptio
   if (!(await isDatabaseEmpty(db))) {
     throw new Error('The database already has movies or users; reset it before seeding the demo catalogue.');
   }
-  const catalogue = buildDemoCatalogue(options);
+  const catalogue = buildDemoCatalogue({ region: defaultRegion(), ...options });
   await insertDemoCatalogue(db, catalogue);
   const seasons = new Set(catalogue.episodes.filter((e) => e.season_number > 0).map((e) => `${e.tv_show_id}:${e.season_number}`));
   return {

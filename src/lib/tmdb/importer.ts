@@ -11,9 +11,11 @@ import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_TMDB_PAGE } from './contract.ts';
 import { keepAdminValues, sameOverrides, SHOW_OWNABLE } from '../admin/ownership.ts';
 import { saveEpisodes } from './episodes.ts';
-import { mapCredits, mapMovie, mapShow, mapProviders } from './mapper.ts';
+import { mapCredits, mapMovie, mapShow, mapProviders, type MappedWatchProviders } from './mapper.ts';
 import { movieDetailsSchema, personSchema, idPageSchema, seasonSchema, showDetailsSchema, type TmdbSeason } from './schemas.ts';
 import { errorMessage } from '../http/respond.ts';
+import { defaultRegion } from '../settings.ts';
+import { replaceTitleWatchData } from '../watch/title-watch-data.ts';
 
 type Db = Kysely<Database>;
 type Tx = Transaction<Database>;
@@ -24,6 +26,7 @@ export const SHOW_APPEND = 'aggregate_credits,videos,images,watch/providers,exte
 const SEASON_BATCH = 20;
 
 export interface ImportSummary { id: number; tmdbId: number; title: string; created: boolean }
+/** `region`: the one whose providers are the title's platforms (movie_providers...); the site's DEFAULT_REGION unless given. */
 export interface ImportOptions { region?: string }
 
 /** TMDB's answer in our shape, or an error that says which field did not fit (not zod's JSON dump). */
@@ -35,10 +38,15 @@ export function parseUpstream<Schema extends z.ZodType>(schema: Schema, raw: unk
 }
 
 async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string }[]; platforms: ReturnType<typeof mapProviders>;
-  people: ReturnType<typeof mapCredits>['people'] }) {
+  watch: MappedWatchProviders; people: ReturnType<typeof mapCredits>['people'] }) {
   if (mapped.genres.length) {
     await tx.insertInto('genres').values(mapped.genres.map(({ id, name }) => ({ id, name })))
       .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name` })).execute();
+  }
+  // Every region's providers are platforms; a platform's display priority stays the default region's (below).
+  if (mapped.watch.providers.length) {
+    await tx.insertInto('platforms').values(mapped.watch.providers)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: sql`excluded.name`, logo_path: sql`excluded.logo_path` })).execute();
   }
   if (mapped.platforms.length) {
     await tx.insertInto('platforms').values(mapped.platforms)
@@ -53,12 +61,12 @@ async function upsertShared(tx: Tx, mapped: { genres: { id: number; name: string
   }
 }
 
-/** What a mapped title links to: genres, platforms and credits. */
-type TitleLinks = Pick<ReturnType<typeof mapMovie>, 'genres' | 'platforms' | 'credits'>;
+/** What a mapped title links to: genres, platforms, every region's watch providers and credits. */
+type TitleLinks = Pick<ReturnType<typeof mapMovie>, 'genres' | 'platforms' | 'watch' | 'credits'>;
 
 /**
  * Writes a title's row (`update` when the TMDB id is already imported, else `insert`) and replaces its genres,
- * platforms and credits with TMDB's.
+ * platforms, watch providers and credits with TMDB's.
  */
 async function saveTitle(tx: Tx, type: ContentType, tmdbId: number, links: TitleLinks,
   write: { update(id: number): Promise<{ id: number }>; insert(): Promise<{ id: number }> }): Promise<{ id: number; created: boolean }> {
@@ -69,13 +77,14 @@ async function saveTitle(tx: Tx, type: ContentType, tmdbId: number, links: Title
   if (links.genres.length) await tx.insertInto(genreTable).values(links.genres.map((g) => ({ [owner]: id, genre_id: g.id }))).execute();
   if (links.platforms.length) await tx.insertInto(providerTable).values(links.platforms.map((p) => ({ [owner]: id, platform_id: p.id }))).execute();
   if (links.credits.length) await tx.insertInto(creditTable).values(links.credits.map((c) => ({ [owner]: id, ...c }))).execute();
+  await replaceTitleWatchData(tx, type, id, links.watch);
   return { id, created: !existing };
 }
 
 export async function importMovie(db: Db, client: TmdbClient, tmdbId: number,
   admin: { streamUrl?: string | null; downloadUrl?: string | null } = {}, options: ImportOptions = {}): Promise<ImportSummary> {
   const raw = await client.get(`/movie/${tmdbId}`, { append_to_response: MOVIE_APPEND }, `movie with id ${tmdbId}`);
-  const mapped = mapMovie(parseUpstream(movieDetailsSchema, raw, `movie with id ${tmdbId}`), options.region);
+  const mapped = mapMovie(parseUpstream(movieDetailsSchema, raw, `movie with id ${tmdbId}`), options.region ?? defaultRegion());
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
     if (mapped.collection) {
@@ -114,7 +123,7 @@ export async function importShow(db: Db, client: TmdbClient, tmdbId: number, opt
   const what = `TV show with id ${tmdbId}`;
   const details = parseUpstream(showDetailsSchema, await client.get(`/tv/${tmdbId}`, { append_to_response: SHOW_APPEND }, what), what);
   const seasons = await fetchSeasons(client, tmdbId, details.seasons.map((season) => season.season_number));
-  const mapped = mapShow(details, seasons, options.region);
+  const mapped = mapShow(details, seasons, options.region ?? defaultRegion());
   return db.transaction().execute(async (tx) => {
     await upsertShared(tx, mapped);
     const { id, created } = await saveTitle(tx, 'tv', tmdbId, mapped, {

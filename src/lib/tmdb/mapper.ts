@@ -1,8 +1,12 @@
 /** Pure mapping from TMDB response shapes to our table rows. */
+import type { WatchKind } from '../../../db/schema.ts';
+import { WATCH_KINDS } from '../watch/client/offers.ts';
+import { isIsoRegion } from '../watch/client/regions.ts';
 import type { TmdbMovie, TmdbShow, TmdbSeason } from './schemas.ts';
 
 type Video = { key: string; site: string; type: string; official?: boolean };
 type Provider = { provider_id: number; provider_name: string; logo_path?: string | null; display_priority?: number };
+type CountryProviders = Partial<Record<WatchKind, Provider[]>> & { link?: string | null };
 type Cast = { id: number; name: string; profile_path?: string | null; popularity?: number; known_for_department?: string | null;
   order?: number; character?: string | null; roles?: { character?: string | null }[] };
 
@@ -21,11 +25,11 @@ export function pickScreenshots(backdrops: { file_path: string }[] = []): string
 }
 
 /** Providers for one region: flatrate first, then free/ads/rent/buy; each provider once. */
-export function mapProviders(results: Record<string, Partial<Record<string, Provider[]>>> = {}, region = 'US') {
+export function mapProviders(results: Record<string, CountryProviders> = {}, region = 'US') {
   const country = results[region] ?? {};
   const seen = new Set<number>();
   const platforms: { id: number; name: string; logo_path: string | null; display_priority: number }[] = [];
-  for (const kind of ['flatrate', 'free', 'ads', 'rent', 'buy']) {
+  for (const kind of WATCH_KINDS) {
     for (const provider of country[kind] ?? []) {
       if (seen.has(provider.provider_id)) continue;
       seen.add(provider.provider_id);
@@ -34,6 +38,54 @@ export function mapProviders(results: Record<string, Partial<Record<string, Prov
     }
   }
   return platforms;
+}
+
+/** Every region's providers, as title_watch_providers, title_watch_regions and the platforms they name take them. */
+export interface MappedWatchProviders {
+  /** Each provider once, as its first region lists it. */
+  providers: { id: number; name: string; logo_path: string | null; display_priority: number }[];
+  offers: { region: string; kind: WatchKind; platform_id: number; display_priority: number }[];
+  /** The regions with at least one offer, each with TMDB's watch page link (an http(s) URL, else none). */
+  regions: { region: string; link: string | null }[];
+}
+
+/**
+ * Every region's providers by kind (mapProviders is the default region's platforms, from the same answer). Keys that
+ * are not ISO 3166-1 codes, and kinds TMDB may add later, are left out; a provider listed twice in a kind counts once.
+ */
+export function mapWatchProviders(results: Record<string, CountryProviders> = {}): MappedWatchProviders {
+  const providers = new Map<number, MappedWatchProviders['providers'][number]>();
+  const offers: MappedWatchProviders['offers'] = [];
+  const regions: MappedWatchProviders['regions'] = [];
+  for (const [region, country] of Object.entries(results).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!isIsoRegion(region)) continue;
+    const before = offers.length;
+    for (const kind of WATCH_KINDS) {
+      const seen = new Set<number>();
+      for (const provider of country[kind] ?? []) {
+        if (seen.has(provider.provider_id)) continue;
+        seen.add(provider.provider_id);
+        const display_priority = provider.display_priority ?? 0;
+        offers.push({ region, kind, platform_id: provider.provider_id, display_priority });
+        if (!providers.has(provider.provider_id)) {
+          providers.set(provider.provider_id, { id: provider.provider_id, name: provider.provider_name, logo_path: provider.logo_path ?? null, display_priority });
+        }
+      }
+    }
+    if (offers.length > before) regions.push({ region, link: webLink(country.link) });
+  }
+  return { providers: [...providers.values()], offers, regions };
+}
+
+/** An absolute http(s) URL, or null: a link is rendered as an href, so nothing else may come through. */
+function webLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 export function mapCredits(cast: Cast[] = []) {
@@ -85,6 +137,7 @@ export function mapMovie(details: TmdbMovie, region = 'US') {
       poster_path: collection.poster_path ?? null, backdrop_path: collection.backdrop_path ?? null } : null,
     genres: details.genres,
     platforms: mapProviders(details['watch/providers']?.results, region),
+    watch: mapWatchProviders(details['watch/providers']?.results),
     ...mapCredits(details.credits?.cast),
   };
 }
@@ -100,6 +153,7 @@ export function mapShow(details: TmdbShow, seasons: TmdbSeason[], region = 'US')
     },
     genres: details.genres,
     platforms: mapProviders(details['watch/providers']?.results, region),
+    watch: mapWatchProviders(details['watch/providers']?.results),
     episodes: seasons.flatMap((season) => season.episodes.map((episode) => ({
       season_number: season.season_number,
       episode_number: episode.episode_number,

@@ -19,6 +19,7 @@ export const providerSchema = z.object({
   provider_id: z.number(), provider_name: line, logo_path: nullableLine, display_priority: z.number().optional(),
 });
 export const countryProvidersSchema = z.object({
+  link: nullableLine,
   flatrate: z.array(providerSchema).optional(), free: z.array(providerSchema).optional(),
   ads: z.array(providerSchema).optional(), rent: z.array(providerSchema).optional(), buy: z.array(providerSchema).optional(),
 });

@@ -44,6 +44,7 @@ const TEXTS = [
   '\u0000', 'a\u0000@b.co', '\uD800', 'x\uDFFFy', '\uFEFF', '\u2028', '</script><script>alert(1)</script>',
   "' OR 1=1 --", '"; drop table users; --', '../../etc/passwd', 'admin@example.com', 'a,b@c.co', 'a@b.co\r\nBcc: x@y.z',
   '🙂'.repeat(20), 'ä'.repeat(3000), 'x'.repeat(70_000), 'https://example.com/embed', 'javascript:alert(1)',
+  'US', 'GB', 'ZZ', 'gb', 'USA', '8,337', '8,,337', ',8', '8,-1', Array.from({ length: 40 }, (_, i) => i + 1).join(','),
 ];
 const RAW_ESCAPES = ['%', '%zz', '%00', '%ff', '%c0%af', '%E2%80', '%u0041', '%%', '%2', '%e0%80%80'];
 
@@ -65,6 +66,7 @@ const FIELDS = [
   'confirm', 'currentPassword', 'token', 'query', 'page', 'pages', 'genre', 'sort', 'year', 'isPublished', 'title',
   'links', 'link', 'seasonNumber', 'episodeNumber', 'tvShowId', 'showId', 'progress', 'position', 'duration',
   'season', 'episode', 'name', 'tables', 'data', 'platform', 'search', 'mode', 'csrfToken', 'callbackUrl',
+  'region', 'services', 'on',
 ];
 
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -90,6 +92,7 @@ const PLAUSIBLE: Record<string, unknown> = {
   token: 'a'.repeat(64), query: 'night', page: 1, pages: '1', genre: 28, sort: 'popular', year: 2020, isPublished: true,
   title: 'A title', links: [], link: 'https://example.com/embed/1', seasonNumber: 1, episodeNumber: 1, tvShowId: 1,
   showId: 1, progress: 10, position: 10, duration: 100, season: 1, episode: 1, name: 'A name', platform: 8, search: 'a',
+  region: 'GB', services: [8], on: '8',
 };
 
 const plausibleWithHostile = fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { minKeys: 1, maxKeys: 2 })

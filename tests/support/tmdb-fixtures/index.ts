@@ -1,14 +1,24 @@
 /** Hand-written TMDB responses in TMDB's real shapes, for the fake server and tests. */
+const offer = (id: number, name = `Provider ${id}`) => ({ provider_id: id, provider_name: name, logo_path: `/p${id}.jpg`, display_priority: id });
+const watchLink = (region: string) => `https://www.themoviedb.org/watch?locale=${region}`;
+
+/**
+ * TMDB's watch/providers answer in several regions, every kind among them: `flatrate` and `rent` are the US's
+ * (the default region's, so the title's platforms). XX is no ISO 3166-1 code: the import leaves it out.
+ */
 const providers = (flatrate: number[], rent: number[] = []) => ({
   results: {
-    US: {
-      link: 'https://www.themoviedb.org/watch',
-      flatrate: flatrate.map((id) => ({ provider_id: id, provider_name: `Provider ${id}`, logo_path: `/p${id}.jpg`, display_priority: id })),
-      rent: rent.map((id) => ({ provider_id: id, provider_name: `Provider ${id}`, logo_path: `/p${id}.jpg`, display_priority: id })),
-    },
-    GB: { flatrate: [{ provider_id: 99, provider_name: 'UK Only', logo_path: '/uk.jpg', display_priority: 1 }] },
+    US: { link: watchLink('US'), flatrate: flatrate.map((id) => offer(id)), rent: rent.map((id) => offer(id)) },
+    GB: { link: watchLink('GB'), flatrate: [offer(99, 'UK Only')], buy: [offer(2)] },
+    DE: { link: watchLink('DE'), flatrate: [offer(flatrate[0]!)], ads: [offer(300, 'Ad Stream')], buy: [offer(2), offer(2)] },
+    FR: { link: watchLink('FR'), free: [offer(301, 'Free Channel')], rent: [offer(2)] },
+    JP: { link: 'javascript:alert(1)', buy: [offer(2)] },
+    XX: { link: watchLink('XX'), flatrate: [offer(302, 'Nowhere TV')] },
   },
 });
+
+/** The regions `providers` names that the import keeps. */
+export const WATCH_REGIONS = ['DE', 'FR', 'GB', 'JP', 'US'];
 
 const cast = (ids: number[]) => ids.map((id, order) => ({
   adult: false, gender: 2, id, known_for_department: 'Acting', name: `Person ${id}`, original_name: `Person ${id}`,

@@ -5,6 +5,7 @@
 import type { ContentType } from './content-types.ts';
 import { GENRES, MOVIE_GENRE_IDS, TV_GENRE_IDS } from './genres.ts';
 import { siteYear } from './site-clock.ts';
+import { parseServicesFilter, servicesQuery, writeServicesFilter, type ServicesFilter } from '../../watch/client/services-filter.ts';
 
 export const BROWSE_PAGE_SIZE = 48;
 export const BROWSE_SKELETONS = 20;
@@ -37,6 +38,8 @@ export interface BrowseFilters {
   year: number | null;
   sort: BrowseSort;
   page: number;
+  /** "Only on my services": `?on=8,337&region=GB` in the URL, so that a shared link shows the same titles. */
+  services?: ServicesFilter | null;
 }
 
 /** What is being browsed: all movies or shows, or one genre of them. */
@@ -90,7 +93,7 @@ function positiveInt(value: string | null): number | null {
 }
 
 /** The page URL's parameters a list reads (parseBrowseParams): with any of them the island must render at once. */
-export const BROWSE_QUERY_PARAMS = ['genre', 'sort', 'year', 'page'];
+export const BROWSE_QUERY_PARAMS = ['genre', 'sort', 'year', 'page', 'on', 'region'];
 
 /**
  * Reads filters from a page URL's query. Lenient: anything unknown or malformed falls back to the default,
@@ -103,6 +106,8 @@ export function parseBrowseParams(params: URLSearchParams, mode: BrowseMode, now
   const year = positiveInt(params.get('year'));
   if (year !== null && year >= FIRST_FILTER_YEAR && year <= siteYear(now)) filters.year = year;
   filters.page = positiveInt(params.get('page')) ?? 1;
+  const services = parseServicesFilter(params);
+  if (services) filters.services = services;
   if (mode === 'titles') {
     const ids = (params.get('genre') ?? '').split(',').map(positiveInt);
     filters.genreIds = ids.every((id) => id !== null) ? [...new Set(ids as number[])] : [];
@@ -118,6 +123,7 @@ export function browseSearchParams(filters: BrowseFilters, mode: BrowseMode): UR
   if (filters.sort !== defaults.sort) params.set('sort', filters.sort);
   if (filters.year !== null) params.set('year', String(filters.year));
   if (filters.page !== 1) params.set('page', String(filters.page));
+  writeServicesFilter(params, filters.services ?? null);
   return params;
 }
 
@@ -128,7 +134,7 @@ export function isDefaultFilters(filters: BrowseFilters, mode: BrowseMode): bool
 /** Applies a change: any filter change goes back to page 1 (spec section 4); a page change keeps the filters. */
 export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilters>): BrowseFilters {
   const next = { ...filters, ...change };
-  const filterChanged = (['genreIds', 'year', 'sort'] as const).some((key) => key in change
+  const filterChanged = (['genreIds', 'year', 'sort', 'services'] as const).some((key) => key in change
     && JSON.stringify(change[key]) !== JSON.stringify(filters[key]));
   if (filterChanged && !('page' in change)) next.page = 1;
   return next;
@@ -138,7 +144,7 @@ export function changeFilters(filters: BrowseFilters, change: Partial<BrowseFilt
  * The browse endpoint's query (GET /api/catalog/browse): `genre` is a comma-separated list of genre ids. A type, not
  * an interface: a route's query must fit Record<string, QueryValue> (src/lib/http/route.ts).
  */
-export type BrowseApiQuery = { type: ContentType; genre?: string; sort?: BrowseSort; year?: number; page?: number };
+export type BrowseApiQuery = { type: ContentType; genre?: string; sort?: BrowseSort; year?: number; page?: number; on?: string; region?: string };
 
 /** The browse endpoint's query for a scope and filters, in the order the URL shows it. */
 export function browseApiQuery(scope: BrowseScope, filters: BrowseFilters): BrowseApiQuery {
@@ -149,5 +155,6 @@ export function browseApiQuery(scope: BrowseScope, filters: BrowseFilters): Brow
     sort: filters.sort,
     year: filters.year ?? undefined,
     page: filters.page,
+    ...servicesQuery(filters.services ?? null),
   };
 }
