@@ -114,28 +114,32 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
 
-  const tables = [...Object.keys(ENTITY_KEYS), ...LINK_TABLES];
-  for (const table of tables) {
-    const keys = ENTITY_KEYS[table];
-    const fn = keys ? sql.raw(`log_entity_changes('{${keys.join(',')}}', '{${UNSHOWN_COLUMNS.join(',')}}')`) : sql.raw('log_link_changes()');
-    const name = (what: string) => sql.raw(`${table}_log_${what}`);
-    await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
-    await sql`CREATE TRIGGER ${name('update')} AFTER UPDATE ON ${sql.table(table)} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
-    await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
-    await sql`CREATE TRIGGER ${name('truncate')} AFTER TRUNCATE ON ${sql.table(table)}
-      FOR EACH STATEMENT EXECUTE FUNCTION log_truncate()`.execute(db);
+  for (const table of [...Object.keys(ENTITY_KEYS), ...LINK_TABLES]) await logChangesOf(db, table);
+}
+
+/** Logs every change to `table`: an entity's with its ENTITY_KEYS, any other table's rows whole (a link table's). */
+export async function logChangesOf(db: Kysely<any>, table: string): Promise<void> {
+  const keys = ENTITY_KEYS[table];
+  const fn = keys ? sql.raw(`log_entity_changes('{${keys.join(',')}}', '{${UNSHOWN_COLUMNS.join(',')}}')`) : sql.raw('log_link_changes()');
+  const name = (what: string) => sql.raw(`${table}_log_${what}`);
+  await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
+  await sql`CREATE TRIGGER ${name('update')} AFTER UPDATE ON ${sql.table(table)} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
+  await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`.execute(db);
+  await sql`CREATE TRIGGER ${name('truncate')} AFTER TRUNCATE ON ${sql.table(table)}
+    FOR EACH STATEMENT EXECUTE FUNCTION log_truncate()`.execute(db);
+}
+
+async function stopLoggingChangesOf(db: Kysely<any>, table: string): Promise<void> {
+  for (const what of ['insert', 'update', 'delete', 'truncate']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_log_${what}`)} ON ${sql.table(table)}`.execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [...Object.keys(ENTITY_KEYS), ...LINK_TABLES]) {
-    for (const what of ['insert', 'update', 'delete', 'truncate']) {
-      await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_log_${what}`)} ON ${sql.table(table)}`.execute(db);
-    }
-  }
+  for (const table of [...Object.keys(ENTITY_KEYS), ...LINK_TABLES]) await stopLoggingChangesOf(db, table);
   await sql`DROP FUNCTION IF EXISTS log_entity_changes()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS log_link_changes()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS log_truncate()`.execute(db);

@@ -1,4 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { logChangesOf } from './0014_catalogue_changes.ts';
 
 /**
  * Where to watch, in every region (issue 37), and each user's region and services.
@@ -47,6 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       AFTER TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()
     `.execute(db);
   }
+
+  // And in the catalogue's change log (0014_catalogue_changes.ts): a title page shows its default region's offers.
+  for (const table of WATCH_TABLES) await logChangesOf(db, table);
 
   await db.schema.createTable('user_preferences')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

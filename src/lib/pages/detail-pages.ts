@@ -56,6 +56,7 @@ function titleTags(type: ContentType, title: TitlePageBase): string[] {
     pageTags.title(type, title.tmdbId),
     ...title.genres.map((genre) => pageTags.genre(genre.id)),
     ...title.platforms.map((platform) => pageTags.platform(platform.id)),
+    ...title.watch.offers.flatMap((offer) => offer.providers.map((provider) => pageTags.platform(provider.id))),
     ...title.cast.map((member) => pageTags.personCard(member.personId)),
     ...cardTags(title.moreLikeThis),
   ];

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
+import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from './page-tags.ts';
 
@@ -18,6 +19,8 @@ const GENRE_LINKS: Record<string, ContentType> = { movie_genres: 'movie', tv_sho
 const PROVIDER_LINKS: Record<string, ContentType> = { movie_providers: 'movie', tv_show_providers: 'tv' };
 const CREDIT_LINKS: Record<string, ContentType> = { movie_credits: 'movie', tv_show_credits: 'tv' };
 const OWNER: Record<ContentType, 'movie_id' | 'tv_show_id'> = { movie: 'movie_id', tv: 'tv_show_id' };
+/** Every region's watch providers of a title, keyed (content_type, title_id): its page shows the default region's. */
+const WATCH_TABLES = new Set(['title_watch_providers', 'title_watch_regions']);
 
 /** What a card shows of a title (and whether it is published): both kinds' column names. */
 const CARD_COLUMNS = new Set(['tmdb_id', 'title', 'name', 'poster_path', 'backdrop_path', 'vote_average', 'release_date', 'first_air_date', 'is_published']);
@@ -33,6 +36,7 @@ const PERSON_CARD_COLUMNS = new Set(['name', 'profile_path', 'known_for_departme
 /** A title of the batch, by kind and row id. */
 interface TitleRef { type: ContentType; id: number }
 const refKey = (ref: TitleRef) => `${ref.type}:${ref.id}`;
+const watchedTitle = (keys: Record<string, unknown>): TitleRef => ({ type: keys.content_type === 'tv' ? 'tv' : 'movie', id: Number(keys.title_id) });
 
 export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[]): Promise<Set<string>> {
   const tags = new Set<string>();
@@ -61,6 +65,11 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
       const scope: ListScope = GENRE_LINKS[change.table] ? `g${Number(keys.genre_id)}` : `pl${Number(keys.platform_id)}`;
       addLists(tags, linkType, [scope], LIST_ORDERS);
       if (GENRE_LINKS[change.table]) for (const tag of [pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
+      continue;
+    }
+    if (WATCH_TABLES.has(change.table)) {
+      const title = titles.get(watchedTitle(keys));
+      if (title && keys.region === defaultRegion()) tags.add(pageTags.title(watchedTitle(keys).type, title.tmdbId));
       continue;
     }
     switch (change.table) {
@@ -162,6 +171,11 @@ class TitleFacts {
       this.#wanted.set(refKey(ref), ref);
       if (GENRE_LINKS[change.table]) this.#addScope(ref, `g${Number(keys.genre_id)}`);
       if (PROVIDER_LINKS[change.table]) this.#addScope(ref, `pl${Number(keys.platform_id)}`);
+      return;
+    }
+    if (WATCH_TABLES.has(change.table)) {
+      const ref = watchedTitle(keys);
+      this.#wanted.set(refKey(ref), ref);
       return;
     }
     if (change.table === 'tv_show_episodes') {
