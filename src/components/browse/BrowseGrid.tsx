@@ -154,7 +154,8 @@ interface FiltersProps {
 function Filters({ id, scope, mode, filters, onChange }: FiltersProps) {
   const change = (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.name, event.target.value);
   return (
-    <form id={id} className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    // A group, not a form: each choice applies at once, so there is nothing to submit.
+    <div id={id} className="browse-filters" role="group" aria-label="Filters">
       {mode === 'titles' && (
         <label>
           Genre
@@ -177,6 +178,6 @@ function Filters({ id, scope, mode, filters, onChange }: FiltersProps) {
           {yearOptions().map((year) => <option key={year} value={year}>{year}</option>)}
         </select>
       </label>
-    </form>
+    </div>
   );
 }
