@@ -350,3 +350,52 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
       .toEqual([{ rating: 4, content_tmdb_id: movie.tmdb_id }]);
   });
 });
+
+/**
+ * A press on a control outside an island (Play, Trailer, Wishlist) that lands after the island has hydrated but before
+ * it listens: hydrate() returns at once, and React runs the island's effects, where it starts listening, some tasks
+ * later (10 to 170 ms measured on a 6× throttled phone), so a tap can land in between. Here the press is made at
+ * that moment exactly: a few microtasks after Astro reports the hydration, before React has rendered anything.
+ */
+test.describe('a trigger pressed after its island hydrated, before it listens (CPU throttled 6×)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page }) => page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped')));
+
+  /** Opens `path` on a throttled phone; `trigger` is pressed in that window once the island `component` is woken. */
+  async function pressAsItHydrates(page: Page, path: string, component: string, trigger: string): Promise<void> {
+    await page.addInitScript(({ component, trigger }) => {
+      document.addEventListener('astro:hydrate', async (event) => {
+        if (!(event.target as Element).getAttribute('component-url')?.includes(component)) return;
+        // client:interact resumes within these microtasks; React's rendering and effects take tasks.
+        for (let tick = 0; tick < 10; tick++) await null;
+        document.querySelector<HTMLElement>(trigger)!.click();
+      }, true);
+    }, { component, trigger });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(path);
+    // A finger resting on the island (say, to scroll) wakes it.
+    await page.locator(`astro-island[component-url*="${component}"]`).dispatchEvent('pointerover');
+  }
+
+  test('movie page: Play starts the player', async ({ page, db }) => {
+    const movie = await playableMovie(db, 4);
+    await pressAsItHydrates(page, moviePath(movie), 'MoviePlayer', 'a[data-play="movie"]');
+    await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} player`, { timeout: 60_000 });
+  });
+
+  test("TV page: the quick actions' Trailer starts the trailer", async ({ page, db }) => {
+    const show = await db.selectFrom('tv_shows').select(['name', 'tmdb_id', 'trailer_key']).where('is_published', '=', true)
+      .where('trailer_key', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    await pressAsItHydrates(page, `/tv/${slugify(show.name)}/${show.tmdb_id}`, 'TvEpisodes', '.mobile-action-bar [data-play="trailer"]');
+    await expect(page.locator('.trailer-panel iframe')).toHaveAttribute('src', new RegExp(`/embed/${show.trailer_key}\\?`), { timeout: 60_000 });
+  });
+
+  test("TV page: a visitor's Wishlist asks them to log in", async ({ page, db }) => {
+    const show = await db.selectFrom('tv_shows').select(['name', 'tmdb_id']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    await pressAsItHydrates(page, `/tv/${slugify(show.name)}/${show.tmdb_id}`, 'TitleActions', '.mobile-action-bar [data-list-toggle="wishlist"]');
+    await page.waitForURL('**/login', { timeout: 60_000 });
+    await expect(page.locator('[data-toaster]').getByText('Please log in to save items to your list.')).toBeVisible();
+  });
+});
