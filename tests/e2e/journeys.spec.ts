@@ -334,6 +334,66 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
+  /**
+   * Opens `path` on the throttled phone with the page's module held, so its markup is parsed and painted and the
+   * module has not run, as for up to a second on such a phone; returns the function that lets the module run.
+   */
+  async function openWithPageModuleHeld(page: Page, path: string): Promise<() => void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/_astro/PageScripts.astro_*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    return release;
+  }
+
+  /** Controls only the page's module serves: on screen, none of them can be pressed before it runs; then each acts. */
+  test('home page: the slide dots and the row arrows are offered once their script runs', async ({ page }) => {
+    const release = await openWithPageModuleHeld(page, '/');
+    const dots = page.getByRole('group', { name: 'Choose slide' }).getByRole('button');
+    const arrow = page.getByRole('button', { name: /^Scroll .* right$/ }).first();
+    await expect(page.locator('[data-hero-dot]').nth(1)).toBeAttached();
+    await expect(page.locator('[data-row-scroll]').first()).toBeAttached();
+    await expect(dots).toHaveCount(0);
+    await expect(arrow).toBeHidden();
+    release();
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await arrow.click();
+    await expect.poll(() => arrow.evaluate((button) => button.parentElement!.querySelector('.row-track')!.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test("TV page: the quick actions' Share and Rate are offered once their script runs", async ({ page, db, baseURL }) => {
+    const { path } = await showWithSeasons(db);
+    const release = await openWithPageModuleHeld(page, path);
+    await expect(quickActions(page).locator('[data-share]')).toBeAttached();
+    await expect(quickActions(page).locator('[data-coming-soon]')).toBeAttached();
+    await expect(quickActions(page).getByRole('button', { name: 'Share' })).toBeHidden();
+    await expect(quickActions(page).getByRole('button', { name: '★ Rate' })).toBeHidden();
+    release();
+    await quickActions(page).getByRole('button', { name: 'Share' }).click();
+    await expect(toast(page, 'Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}/`);
+    await quickActions(page).getByRole('button', { name: '★ Rate' }).click();
+    await expect(toast(page, 'Feature coming soon!')).toBeVisible();
+  });
+
+  test('person page: the Known For sorts are offered once their script runs', async ({ page, db }) => {
+    const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
+      .orderBy('people.id').executeTakeFirstOrThrow();
+    const release = await openWithPageModuleHeld(page, `/people/${slugify(person.name)}/${person.id}`);
+    const sorts = page.getByRole('group', { name: 'Sort Known For' });
+    await expect(page.locator('[data-sort]').first()).toBeAttached();
+    await expect(sorts).toBeHidden();
+    release();
+    await sorts.getByRole('button', { name: 'Top Rated' }).click();
+    await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {
     const movie = await playableMovie(db, 3);
     const email = await newUser(db);
