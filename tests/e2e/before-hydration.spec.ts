@@ -70,6 +70,15 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   expect(saved).toEqual({ message, is_public: false });
 });
 
+test('a search typed before the search page hydrates is the one searched', async ({ page, db }) => {
+  const movie = await db.selectFrom('movies').select('title').where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const hydrate = await openBeforeHydration(page, '/search');
+  await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('searchbox').fill(movie.title);
+  await hydrate('input[name="query"]');
+  await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
+});
+
 test.describe('on a phone, with the module scripts blocked', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
