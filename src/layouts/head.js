@@ -20,3 +20,6 @@ document.addEventListener('error', function (event) {
 document.addEventListener('contextmenu', function (event) { event.preventDefault(); });
 // The account menu's first paint (src/lib/accounts/session-store.ts, SIGNED_IN_HINT_KEY).
 try { if (localStorage.getItem('cinecat:signed-in') === '1') document.documentElement.classList.add('signed-in-hint'); } catch (error) {}
+// The header's phone search button opens its dialog through invoker commands (Chromium 135+, Firefox 144+, Safari 26.2+);
+// elsewhere the header shows a link to the search page instead (src/components/layout/Header.astro).
+if ('commandForElement' in HTMLButtonElement.prototype) document.documentElement.classList.add('invokers');

@@ -10,6 +10,7 @@ import { serveSite, waitForSite } from '../../scripts/lib/site.ts';
 import { stopProcess } from '../../scripts/lib/processes.ts';
 import { freePort } from '../support/ports.ts';
 import { signIn } from './support/auth.ts';
+import { htmlProblems } from './support/valid-html.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const AD_SCRIPT_URL = 'https://ads.example/tag.js';
@@ -40,6 +41,8 @@ test('the ad frame opened at top level reads no cookie of the site and cannot ca
     expect(answer?.status()).toBe(200);
     expect(answer?.headers()['content-security-policy']).toMatch(/(^|; )sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox(;|$)/);
     expect(answer?.headers()['content-security-policy']).not.toMatch(/connect-src[^;]*'self'/);
+    // Valid HTML, as every page type is (valid-html.spec.ts): this one is served only with an ad network.
+    expect(await htmlProblems(await answer!.text(), 'ad-frame.astro')).toEqual([]);
     await expect(page.getByText(/^cookies: /)).toHaveText('cookies: refused');
     await expect(page.getByText(/^me: /)).toHaveText('me: refused');
     expect(await page.evaluate(() => window.origin)).toBe('null');

@@ -70,10 +70,20 @@ test('a request typed before hydration is the one sent', async ({ page, db }) =>
   expect(saved).toEqual({ message, is_public: false });
 });
 
-test.describe('with JavaScript off, on a phone', () => {
-  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+test('a search typed before the search page hydrates is the one searched', async ({ page, db }) => {
+  const movie = await db.selectFrom('movies').select('title').where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const hydrate = await openBeforeHydration(page, '/search');
+  await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('searchbox').fill(movie.title);
+  await hydrate('input[name="query"]');
+  await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
+});
+
+test.describe('on a phone, with the module scripts blocked', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
 
   test('the Search button opens the search with its field focused, and Close closes it', async ({ page }) => {
+    await page.route('**/_astro/**/*.js', (route) => route.abort());
     await page.goto('/about');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const search = page.getByRole('dialog', { name: 'Search' });
@@ -81,6 +91,17 @@ test.describe('with JavaScript off, on a phone', () => {
     await expect(search.getByRole('searchbox')).toBeFocused();
     await search.getByRole('button', { name: 'Close' }).click();
     await expect(search).toBeHidden();
+  });
+});
+
+test.describe('with JavaScript off, on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('the Search link opens the search page', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole('search', { name: 'Search the catalogue' }).getByRole('searchbox')).toBeVisible();
   });
 
   test('the menu button opens the menu', async ({ page }) => {

@@ -335,6 +335,66 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
+  /**
+   * Opens `path` on the throttled phone with the page's module held, so its markup is parsed and painted and the
+   * module has not run, as for up to a second on such a phone; returns the function that lets the module run.
+   */
+  async function openWithPageModuleHeld(page: Page, path: string): Promise<() => void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/_astro/PageScripts.astro_*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    return release;
+  }
+
+  /** Controls only the page's module serves: on screen, none of them can be pressed before it runs; then each acts. */
+  test('home page: the slide dots and the row arrows are offered once their script runs', async ({ page }) => {
+    const release = await openWithPageModuleHeld(page, '/');
+    const dots = page.getByRole('group', { name: 'Choose slide' }).getByRole('button');
+    const arrow = page.getByRole('button', { name: /^Scroll .* right$/ }).first();
+    await expect(page.locator('[data-hero-dot]').nth(1)).toBeAttached();
+    await expect(page.locator('[data-row-scroll]').first()).toBeAttached();
+    await expect(dots).toHaveCount(0);
+    await expect(arrow).toBeHidden();
+    release();
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await arrow.click();
+    await expect.poll(() => arrow.evaluate((button) => button.parentElement!.querySelector('.row-track')!.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test("TV page: the quick actions' Share and Rate are offered once their script runs", async ({ page, db, baseURL }) => {
+    const { path } = await showWithSeasons(db);
+    const release = await openWithPageModuleHeld(page, path);
+    await expect(quickActions(page).locator('[data-share]')).toBeAttached();
+    await expect(quickActions(page).locator('[data-coming-soon]')).toBeAttached();
+    await expect(quickActions(page).getByRole('button', { name: 'Share' })).toBeHidden();
+    await expect(quickActions(page).getByRole('button', { name: '★ Rate' })).toBeHidden();
+    release();
+    await quickActions(page).getByRole('button', { name: 'Share' }).click();
+    await expect(toast(page, 'Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}/`);
+    await quickActions(page).getByRole('button', { name: '★ Rate' }).click();
+    await expect(toast(page, 'Feature coming soon!')).toBeVisible();
+  });
+
+  test('person page: the Known For sorts are offered once their script runs', async ({ page, db }) => {
+    const person = await db.selectFrom('people').select(['people.id', 'people.name']).where(creditedInPublishedTitle)
+      .orderBy('people.id').executeTakeFirstOrThrow();
+    const release = await openWithPageModuleHeld(page, `/people/${slugify(person.name)}/${person.id}`);
+    const sorts = page.getByRole('group', { name: 'Sort Known For' });
+    await expect(page.locator('[data-sort]').first()).toBeAttached();
+    await expect(sorts).toBeHidden();
+    release();
+    await sorts.getByRole('button', { name: 'Top Rated' }).click();
+    await expect(sorts.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test("movie page: a user's My List and star presses are saved", async ({ page, db }) => {
     const movie = await playableMovie(db, 3);
     const email = await newUser(db);
@@ -349,5 +409,54 @@ test.describe('every scripted control, pressed once on a fresh page of a slow ph
       .toEqual([{ list: 'my_list', content_tmdb_id: movie.tmdb_id }]);
     expect(await db.selectFrom('user_ratings').select(['rating', 'content_tmdb_id']).where('user_id', '=', user.id).execute())
       .toEqual([{ rating: 4, content_tmdb_id: movie.tmdb_id }]);
+  });
+});
+
+/**
+ * A press on a control outside an island (Play, Trailer, Wishlist) that lands after the island has hydrated but before
+ * it listens: hydrate() returns at once, and React runs the island's effects, where it starts listening, some tasks
+ * later (10 to 170 ms measured on a 6× throttled phone), so a tap can land in between. Here the press is made at
+ * that moment exactly: a few microtasks after Astro reports the hydration, before React has rendered anything.
+ */
+test.describe('a trigger pressed after its island hydrated, before it listens (CPU throttled 6×)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page }) => page.addInitScript(() => sessionStorage.setItem('mobile-app-prompt', 'skipped')));
+
+  /** Opens `path` on a throttled phone; `trigger` is pressed in that window once the island `component` is woken. */
+  async function pressAsItHydrates(page: Page, path: string, component: string, trigger: string): Promise<void> {
+    await page.addInitScript(({ component, trigger }) => {
+      document.addEventListener('astro:hydrate', async (event) => {
+        if (!(event.target as Element).getAttribute('component-url')?.includes(component)) return;
+        // client:interact resumes within these microtasks; React's rendering and effects take tasks.
+        for (let tick = 0; tick < 10; tick++) await null;
+        document.querySelector<HTMLElement>(trigger)!.click();
+      }, true);
+    }, { component, trigger });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(path);
+    // A finger resting on the island (say, to scroll) wakes it.
+    await page.locator(`astro-island[component-url*="${component}"]`).dispatchEvent('pointerover');
+  }
+
+  test('movie page: Play starts the player', async ({ page, db }) => {
+    const movie = await playableMovie(db, 4);
+    await pressAsItHydrates(page, moviePath(movie), 'MoviePlayer', 'a[data-play="movie"]');
+    await expect(page.locator('#player iframe')).toHaveAttribute('title', `${movie.title} player`, { timeout: 60_000 });
+  });
+
+  test("TV page: the quick actions' Trailer starts the trailer", async ({ page, db }) => {
+    const show = await db.selectFrom('tv_shows').select(['name', 'tmdb_id', 'trailer_key']).where('is_published', '=', true)
+      .where('trailer_key', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    await pressAsItHydrates(page, `/tv/${slugify(show.name)}/${show.tmdb_id}`, 'TvEpisodes', '.mobile-action-bar [data-play="trailer"]');
+    await expect(page.locator('.trailer-panel iframe')).toHaveAttribute('src', new RegExp(`/embed/${show.trailer_key}\\?`), { timeout: 60_000 });
+  });
+
+  test("TV page: a visitor's Wishlist asks them to log in", async ({ page, db }) => {
+    const show = await db.selectFrom('tv_shows').select(['name', 'tmdb_id']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    await pressAsItHydrates(page, `/tv/${slugify(show.name)}/${show.tmdb_id}`, 'TitleActions', '.mobile-action-bar [data-list-toggle="wishlist"]');
+    await page.waitForURL('**/login', { timeout: 60_000 });
+    await expect(page.locator('[data-toaster]').getByText('Please log in to save items to your list.')).toBeVisible();
   });
 });

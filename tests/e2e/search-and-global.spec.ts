@@ -80,6 +80,26 @@ test.describe('search', () => {
     await overlay.getByRole('searchbox').press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
   });
+
+  test('on a phone whose browser has no invoker commands, the Search control still leads to a search', async ({ page, db }) => {
+    const movie = await publishedMovie(db);
+    // As Chromium before 135, Firefox before 144, Safari before 26.2: no command properties, and a button's
+    // commandfor does nothing (its click is the button's only action).
+    await page.addInitScript(() => {
+      for (const name of ['command', 'commandForElement']) Reflect.deleteProperty(HTMLButtonElement.prototype, name);
+      document.addEventListener('click', (event) => {
+        if ((event.target as Element).closest('[commandfor]')) event.preventDefault();
+      }, true);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    await expect(page.getByPlaceholder('Search by title...').first()).toBeHidden();
+    await page.getByRole('link', { name: 'Search', exact: true }).or(page.getByRole('button', { name: 'Search', exact: true })).click();
+    const field = page.getByRole('search', { name: 'Search the catalogue' }).getByRole('searchbox');
+    await field.fill(movie.title);
+    await field.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${movie.title}"`);
+  });
 });
 
 test.describe('detail fallbacks', () => {

@@ -26,6 +26,10 @@ describe('images', () => {
     expect(imageUrl('/art/poster/m1-x.svg', 'w500')).toBe('/art/poster/m1-x.svg');
     expect(imageSrcSet('/art/poster/m1-x.svg', ['w300'])).toBeUndefined();
   });
+  it('no width to offer, no srcset (an empty one is invalid HTML): a cast photo from TMDB comes in one size', () => {
+    expect(imageSrcSet('/abc.jpg', [])).toBeUndefined();
+    expect(imageSrcSet('/abc.jpg', ['original'])).toBeUndefined();
+  });
   it('no path, no URL', () => expect(imageUrl(null, 'w92')).toBeNull());
 });
 

@@ -158,7 +158,8 @@ interface FiltersProps {
 function Filters({ scope, mode, filters, onChange }: FiltersProps) {
   const change = (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.name, event.target.value);
   return (
-    <form className="browse-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    // A group, not a form: each choice applies at once, so there is nothing to submit.
+    <div className="browse-filters" role="group" aria-label="Filters">
       {mode === 'titles' && (
         <label>
           Genre
@@ -181,6 +182,6 @@ function Filters({ scope, mode, filters, onChange }: FiltersProps) {
           {yearOptions().map((year) => <option key={year} value={year}>{year}</option>)}
         </select>
       </label>
-    </form>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The scripts of the page's components: BaseLayout's only module script (./PageScripts.astro). A module runs once
- * the document is parsed, before DOMContentLoaded, so every scripted button works from then on.
+ * the document is parsed, before DOMContentLoaded, so every scripted button works from then on; until then the page
+ * hides the controls that only these scripts serve (data-needs-script), so no press lands on a dead one.
  *
  * A component whose script imports modules is started here. Why not a `<script>` in each component: Astro emits each
  * one as a module, with its shared chunks a few levels deep; here they are one chunk (astro.config.mjs), one request.
@@ -29,3 +30,5 @@ for (const start of [startToaster, startAccountMenu, startPersonalHooks, startHe
     console.error('A page script failed', error);
   }
 }
+// Shows the controls that wait for these scripts ([data-needs-script], src/styles/global.css).
+document.documentElement.dataset.pageScripts = 'started';

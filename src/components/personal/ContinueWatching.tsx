@@ -16,7 +16,7 @@ export default function ContinueWatching() {
     <section className="title-row" aria-labelledby="row-continue-watching">
       <div className="section-title"><h2 id="row-continue-watching">Continue Watching</h2></div>
       <div className="row-frame">
-        <button className="row-arrow prev" type="button" aria-label="Scroll Continue Watching left" data-row-scroll="-1">‹</button>
+        <button className="row-arrow prev" type="button" aria-label="Scroll Continue Watching left" data-row-scroll="-1" data-needs-script>‹</button>
         <ul className="row-track" tabIndex={0} aria-label="Continue Watching">
           {items.map((item) => (
             <li key={`${item.card.type}-${item.card.tmdbId}`} className="continue-item">
@@ -26,7 +26,7 @@ export default function ContinueWatching() {
             </li>
           ))}
         </ul>
-        <button className="row-arrow next" type="button" aria-label="Scroll Continue Watching right" data-row-scroll="1">›</button>
+        <button className="row-arrow next" type="button" aria-label="Scroll Continue Watching right" data-row-scroll="1" data-needs-script>›</button>
       </div>
     </section>
   );

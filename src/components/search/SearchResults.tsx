@@ -9,6 +9,7 @@ import { personHref } from '../../lib/catalog/client/people-params.ts';
 import type { PersonResult } from '../../lib/catalog/client/search-results.ts';
 import { catalogRoutes } from '../../lib/catalog/routes.ts';
 import { urlOf, type AnswerOf } from '../../lib/http/route.ts';
+import { usePreHydrationChanges } from '../../lib/islands/client/pre-hydration.ts';
 import TitleCardView from '../browse/TitleCardView.tsx';
 import ArtworkView from '../catalog/ArtworkView.tsx';
 
@@ -44,12 +45,20 @@ export default function SearchResults() {
   );
 }
 
-/** The page's own field (spec: 'Search by title...'); blank text searches nothing, as in the header. */
+/**
+ * The page's own field (spec: 'Search by title...'); blank text searches nothing, as in the header. Text typed before
+ * the island hydrated (a phone's Search link lands here) is kept.
+ */
 function SearchField({ query, onSearch }: { query: string; onSearch(text: string): void }) {
+  const { id, changed } = usePreHydrationChanges();
   const [text, setText] = useState(query);
   useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    const typed = changed.get('query');
+    if (typed !== undefined) setText(typed);
+  }, [changed]);
   return (
-    <form className="search-page-form" role="search" aria-label="Search the catalogue" onSubmit={(event) => {
+    <form id={id} className="search-page-form" role="search" aria-label="Search the catalogue" onSubmit={(event) => {
       event.preventDefault();
       if (text.trim()) onSearch(text.trim());
     }}>

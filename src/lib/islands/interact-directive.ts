@@ -5,8 +5,8 @@
  *
  * Options (`client:interact={{ ... }}`) for islands that answer more than their own markup:
  * - `triggers`: a selector for elements elsewhere on the page the island acts on (the title pages' Play and
- *   Trailer buttons): interacting with them hydrates the island too, and their clicks are replayed once the island
- *   says it listens for them (./client/triggers.ts);
+ *   Trailer buttons): interacting with them hydrates the island too, and their clicks are held until the island
+ *   says it listens for them (./client/triggers.ts), which is some tasks after hydration, then replayed;
  * - `eagerWithQuery`: hydrate at once when the page URL has one of these query parameters (a link asking the
  *   island for something else than its markup on arrival: ?season=&episode= starting an episode, ?page=2 of a list).
  * A page script hydrates an island at once with HYDRATE_NOW_EVENT (./client/triggers.ts).
@@ -27,9 +27,11 @@ const interact: ClientDirective = (load, options, el) => {
     target instanceof Element && (el.contains(target) || (triggers !== undefined && target.closest(triggers) !== null));
   let pendingClick: HTMLElement | null = null;
   let started = false;
+  // React takes the island's own clicks once hydrate() returns; a trigger's, only once the island's effect listens.
   let hydrated = false;
+  let listening = false;
   const holdClick = (event: Event) => {
-    if (hydrated || !owns(event.target)) return;
+    if (!owns(event.target) || (el.contains(event.target) ? hydrated : listening)) return;
     event.preventDefault();
     event.stopPropagation();
     pendingClick = event.target as HTMLElement;
@@ -42,17 +44,19 @@ const interact: ClientDirective = (load, options, el) => {
     started = true;
     for (const type of TRIGGERS) document.removeEventListener(type, onTrigger, true);
     // Listening before hydration starts: the island may announce itself within it.
-    const listening = new Promise((resolve) => el.addEventListener(TRIGGERS_READY_EVENT, resolve, { once: true }));
+    const ready = triggers === undefined ? Promise.resolve() : new Promise((resolve) => el.addEventListener(TRIGGERS_READY_EVENT, resolve, { once: true }));
     const hydrate = await load();
     await hydrate();
     hydrated = true;
+    const inside = pendingClick?.isConnected && el.contains(pendingClick) ? pendingClick : null;
+    // React re-renders the same markup: click the element now at the same place.
+    if (inside) requestAnimationFrame(() => inside.click());
+    await ready;
+    listening = true;
     document.removeEventListener('click', holdClick, true);
-    const target = pendingClick?.isConnected ? pendingClick : null;
-    if (!target) return;
-    // A trigger outside the island: once the island listens for it. Inside: React re-renders the same markup; click
-    // the element now at the same place.
-    if (!el.contains(target)) void listening.then(() => target.click());
-    else requestAnimationFrame(() => target.click());
+    // The last trigger clicked while the island could not hear it (a click inside is replayed above).
+    const outside = pendingClick?.isConnected && !el.contains(pendingClick) ? pendingClick : null;
+    outside?.click();
   };
   document.addEventListener('click', holdClick, true);
   for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });

@@ -28,11 +28,12 @@ export function imageUrl(path: string | null | undefined, size: ImageSize): stri
   return isLocalArtwork(path) ? path : `${TMDB_IMAGE_BASE}/${size}${path}`;
 }
 
-/** A srcset over the given widths, or undefined for local artwork (vector, one file fits all). */
+/**
+ * A srcset over the given widths, or undefined for local artwork (vector, one file fits all) and when no width is
+ * given (an empty srcset attribute is invalid HTML).
+ */
 export function imageSrcSet(path: string | null | undefined, sizes: ImageSize[]): string | undefined {
   if (!path || isLocalArtwork(path)) return undefined;
-  return sizes
-    .filter((s) => s !== 'original')
-    .map((s) => `${TMDB_IMAGE_BASE}/${s}${path} ${s.slice(1)}w`)
-    .join(', ');
+  const candidates = sizes.filter((s) => s !== 'original').map((s) => `${TMDB_IMAGE_BASE}/${s}${path} ${s.slice(1)}w`);
+  return candidates.length > 0 ? candidates.join(', ') : undefined;
 }
