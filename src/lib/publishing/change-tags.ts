@@ -61,6 +61,8 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         for (const tag of [pathsTag('person'), pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
         continue;
       }
+      // Which platforms have a page depends on which titles they have (catalog/platforms.ts hasPlatformPage).
+      if (PROVIDER_LINKS[change.table]) platformSetChanged(tags);
       if (!title?.published) continue;
       const scope: ListScope = GENRE_LINKS[change.table] ? `g${Number(keys.genre_id)}` : `pl${Number(keys.platform_id)}`;
       addLists(tags, linkType, [scope], LIST_ORDERS);
@@ -70,6 +72,7 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
     if (WATCH_TABLES.has(change.table)) {
       const title = titles.get(watchedTitle(keys));
       if (title && keys.region === defaultRegion()) tags.add(pageTags.title(watchedTitle(keys).type, title.tmdbId));
+      if (change.table === 'title_watch_providers') platformSetChanged(tags);
       continue;
     }
     switch (change.table) {
@@ -86,7 +89,8 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         for (const tag of [pageTags.genre(Number(keys.id)), pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
         break;
       case 'platforms':
-        for (const tag of [pageTags.platform(Number(keys.id)), pageTags.platforms, pathsTag('platform'), pageTags.sitemap]) tags.add(tag);
+        tags.add(pageTags.platform(Number(keys.id)));
+        platformSetChanged(tags);
         break;
       case 'collections':
         for (const tag of [pageTags.collection(Number(keys.id)), pathsTag('franchise'), pageTags.sitemap]) tags.add(tag);
@@ -124,6 +128,11 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
     tags.add(pathsTag('franchise'));
   }
   tags.add(pageTags.sitemap);
+}
+
+/** The platforms with a page may be others: the picker on every platform page, their set of pages, the sitemap. */
+function platformSetChanged(tags: Set<string>): void {
+  for (const tag of [pageTags.platforms, pathsTag('platform'), pageTags.sitemap]) tags.add(tag);
 }
 
 function personChange(tags: Set<string>, change: CatalogueChange): void {
