@@ -24,14 +24,19 @@ const CHAIN_TAGS = [
   ...HOME_GENRES.flatMap(({ type, id }) => [pageTags.titleList(type, `g${id}`, 'rating'), pageTags.genre(id)]),
 ];
 
-export interface HomeProps { slides: HeroSlide[]; movies: TitleCard[]; shows: TitleCard[]; rows: HomeGenreRow[] }
+/** The rows the home page renders: the first ones whole, the others as placeholders their fragments replace. */
+export type HomeRow = HomeGenreRow | Omit<HomeGenreRow, 'cards'>;
+
+export interface HomeProps { slides: HeroSlide[]; movies: TitleCard[]; shows: TitleCard[]; rows: HomeRow[] }
 
 export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
   route: '/',
   paths: async () => [{}],
   async load(db) {
-    const [slides, movies, shows, rows] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
-    const inHtml = rows.slice(0, HOME_ROWS_IN_HTML).flatMap((row) => row.cards);
+    const [slides, movies, shows, genreRows] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
+    // Only what the page renders: a later row's cards are its fragment's.
+    const rows = genreRows.map((row, index): HomeRow => (index < HOME_ROWS_IN_HTML ? row : { key: row.key, type: row.type, genreId: row.genreId, title: row.title, href: row.href }));
+    const inHtml = genreRows.slice(0, HOME_ROWS_IN_HTML).flatMap((row) => row.cards);
     return page({ slides, movies, shows, rows }, [...CHAIN_TAGS, ...cardTags([...slides, ...movies, ...shows, ...inHtml])]);
   },
 };
