@@ -30,6 +30,8 @@ const CREDIT_COLUMNS = new Set([...CARD_COLUMNS, 'popularity']);
 const ORDERED_BY: Record<string, ListOrder> = {
   created_at: 'added', backdrop_path: 'added', release_date: 'date', first_air_date: 'date', vote_average: 'rating', popularity: 'popularity',
 };
+/** What the sitemap shows of a title or a person besides whether it has a page: its URL and when it changed. */
+const SITEMAP_COLUMNS = new Set(['title', 'name', 'updated_at']);
 /** What a person's card shows. */
 const PERSON_CARD_COLUMNS = new Set(['name', 'profile_path', 'known_for_department']);
 
@@ -127,7 +129,7 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
     for (const id of collections) tags.add(pageTags.collection(id));
     tags.add(pathsTag('franchise'));
   }
-  tags.add(pageTags.sitemap);
+  if (membership || columns!.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
 }
 
 /** The platforms with a page may be others: the picker on every platform page, their set of pages, the sitemap. */
@@ -144,7 +146,7 @@ function personChange(tags: Set<string>, change: CatalogueChange): void {
     for (const tag of [pathsTag('person'), pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
   }
   if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
-  tags.add(pageTags.sitemap);
+  if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
 }
 
 function addLists(tags: Set<string>, type: ContentType, scopes: readonly ListScope[], orders: readonly ListOrder[]): void {

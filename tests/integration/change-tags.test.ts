@@ -1,0 +1,87 @@
+/**
+ * What a change names (src/lib/publishing/change-tags.ts), precisely: what a fresh build would show differently, and
+ * no more. The publishing property test proves that every page that changes is renewed; this one that a change
+ * reaches only the pages that show it.
+ */
+import { sql, type Kysely } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { describeEachEngine } from '../support/engines.ts';
+import { insertGenres, insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
+import { currentSnapshot, readChangesSince } from '../../src/lib/publishing/change-log.ts';
+import { tagsOfChanges } from '../../src/lib/publishing/change-tags.ts';
+import { ANY_CARD, EVERYTHING } from '../../src/lib/publishing/page-tags.ts';
+
+describeEachEngine('what a catalogue change names', (getDb) => {
+  let ids: { movie: number; draft: number };
+
+  beforeAll(async () => {
+    const db = getDb();
+    await insertGenres(db);
+    await db.insertInto('platforms').values({ id: 61, name: 'Tagflix', logo_path: null }).execute();
+    const movie = await insertMovie(db, { tmdb_id: 61001, title: 'Tagged', genres: [28, 35], collection_id: null });
+    await db.insertInto('movie_providers').values({ movie_id: movie.id, platform_id: 61 }).execute();
+    const draft = await insertMovie(db, { tmdb_id: 61002, title: 'Draft', is_published: false, genres: [28] });
+    await insertPerson(db, 61003, 'Tag Person');
+    await db.insertInto('movie_credits').values({ movie_id: movie.id, person_id: 61003, credit_order: 0, character_name: null }).execute();
+    ids = { movie: movie.id, draft: draft.id };
+  });
+
+  /** The tags the changes `write` commits name. */
+  async function tagsOf(write: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
+    const db = getDb();
+    const since = await currentSnapshot(db);
+    await write(db);
+    const batch = await readChangesSince(db, since);
+    if (batch.tooMany) throw new Error('too many');
+    return [...await tagsOfChanges(db, batch.changes)].sort();
+  }
+
+  it('a stream link names the movie\'s own page only', async () => {
+    expect(await tagsOf((db) => db.updateTable('movies').set({ stream_url: 'https://s.example/1' }).where('id', '=', ids.movie).execute()))
+      .toEqual(['m61001']);
+  });
+
+  it('a rename names its cards, its Known For entries, the path sets and the lists its title orders none of', async () => {
+    expect(await tagsOf((db) => db.updateTable('movies').set({ title: 'Tagged Again' }).where('id', '=', ids.movie).execute())).toEqual([
+      ANY_CARD, 'lp:name', 'lp:popularity', 'm61001', 'mc61001', 'mk61001',
+      'paths:category', 'paths:franchise', 'paths:home-rows', 'paths:movie', 'paths:person', 'sitemap',
+    ].sort());
+  });
+
+  it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in', async () => {
+    expect(await tagsOf((db) => db.updateTable('movies').set({ vote_average: 9.9 }).where('id', '=', ids.movie).execute())).toEqual([
+      ANY_CARD, 'lm:all:rating', 'lm:g28:rating', 'lm:g35:rating', 'lm:pl61:rating', 'm61001', 'mc61001', 'mk61001',
+    ].sort());
+  });
+
+  it('an unpublish takes the movie out of every list, in every order', async () => {
+    const tags = await tagsOf((db) => db.updateTable('movies').set({ is_published: false }).where('id', '=', ids.movie).execute());
+    for (const scope of ['all', 'g28', 'g35', 'pl61']) {
+      for (const order of ['added', 'date', 'rating', 'popularity']) expect(tags).toContain(`lm:${scope}:${order}`);
+    }
+    expect(tags).toEqual(expect.arrayContaining(['mc61001', 'paths:movie', 'paths:person', 'sitemap']));
+    await getDb().updateTable('movies').set({ is_published: true }).where('id', '=', ids.movie).execute();
+  });
+
+  it('a draft that stays a draft names only its own (absent) page, and a counted view nothing', async () => {
+    expect(await tagsOf((db) => db.updateTable('movies').set({ vote_average: 1, title: 'Still Draft' }).where('id', '=', ids.draft).execute())).toEqual(['m61002']);
+    expect(await tagsOf((db) => db.updateTable('movies').set({ view_count: sql`view_count + 1` }).where('id', '=', ids.movie).execute())).toEqual([]);
+  });
+
+  it('a credit names the title\'s page and the person\'s, and the people with a page', async () => {
+    expect(await tagsOf((db) => db.deleteFrom('movie_credits').where('person_id', '=', 61003).execute())).toEqual([
+      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'paths:person', 'sitemap',
+    ].sort());
+  });
+
+  it('a person\'s card names what shows it; a renamed genre or platform its own tags; a truncate everything', async () => {
+    expect(await tagsOf((db) => db.updateTable('people').set({ profile_path: '/p.jpg' }).where('id', '=', 61003).execute()))
+      .toEqual([ANY_CARD, 'p61003', 'pc61003'].sort());
+    expect(await tagsOf((db) => db.updateTable('genres').set({ name: 'Action!' }).where('id', '=', 28).execute()))
+      .toEqual(['g28', 'paths:category', 'paths:home-rows', 'sitemap'].sort());
+    expect(await tagsOf((db) => db.updateTable('platforms').set({ name: 'Tagflix+' }).where('id', '=', 61).execute()))
+      .toEqual(['paths:platform', 'pl61', 'platforms', 'sitemap'].sort());
+    expect(await tagsOf((db) => sql`truncate collections cascade`.execute(db))).toEqual([EVERYTHING]);
+  });
+});
