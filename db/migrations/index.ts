@@ -11,6 +11,7 @@ import * as securityHousekeeping from './0010_security_housekeeping.ts';
 import * as oneImportJob from './0011_one_import_job.ts';
 import * as catalogueSnapshots from './0012_catalogue_snapshots.ts';
 import * as snapshotEncoding from './0013_snapshot_encoding.ts';
+import * as historyCalendar from './0018_history_calendar.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_one_import_job': oneImportJob,
   '0012_catalogue_snapshots': catalogueSnapshots,
   '0013_snapshot_encoding': snapshotEncoding,
+  '0018_history_calendar': historyCalendar,
 };
