@@ -13,11 +13,12 @@ import { listRoutes } from './lists/routes.ts';
 import { ratingRoutes } from './ratings/routes.ts';
 import { recommendationRoutes } from './recommendations/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
+import { transferRoutes } from './transfer/routes.ts';
 
 type RouteTree = { readonly [name: string]: Route | RouteTree };
 const isRoute = (node: Route | RouteTree): node is Route => typeof node.method === 'string';
 const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
 
 export const API_ROUTES: readonly Route[] = routesIn({
-  accountRoutes, adminRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes,
+  accountRoutes, adminRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes,
 });
