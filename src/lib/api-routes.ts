@@ -6,6 +6,7 @@
 import type { Route } from './http/route.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { historyRoutes } from './history/routes.ts';
@@ -20,5 +21,5 @@ const isRoute = (node: Route | RouteTree): node is Route => typeof node.method =
 const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
 
 export const API_ROUTES: readonly Route[] = routesIn({
-  accountRoutes, adminRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes,
+  accountRoutes, adminRoutes, alertRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes,
 });

@@ -14,7 +14,7 @@ import { createMailer, type MailSettings } from '../../src/lib/accounts/mail.ts'
 import { consumeAuthToken } from '../../src/lib/accounts/tokens.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { describeEachEngine } from '../support/engines.ts';
-import { createTestUser } from '../support/sessions.ts';
+import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
 import { CONFIRM_PAGE_PATH } from '../../src/lib/accounts/client/routes.ts';
 
 const SITE = 'https://cinecat.example';
@@ -86,7 +86,7 @@ const startTls = (port: number): MailSettings => ({ smtpHost: '127.0.0.1', smtpP
 const implicitTls = (port: number): MailSettings => ({ smtpUrl: `smtps://${USER}:${PASSWORD}@127.0.0.1:${port}`, smtpCa: cert.cert });
 
 describeEachEngine('account mail over SMTP', (getDb) => {
-  const drain = (settings: MailSettings) => sendQueuedAccountMail({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE });
+  const drain = (settings: MailSettings) => sendQueuedAccountMail({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE, keys: TEST_SESSION_KEYS });
   const queued = () => getDb().selectFrom('account_mail_jobs').select(['email', 'attempts', 'last_error']).orderBy('id').execute();
 
   it('sends the confirmation mail over STARTTLS with AUTH, its link confirming the sign-up', async () => {

@@ -18,6 +18,8 @@ export interface MailMessage {
   text: string;
   /** The one link the message is about (printed when mail goes to the outbox). */
   link: string;
+  /** More header fields (an alert's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export type Mailer = (message: MailMessage) => Promise<void>;
@@ -68,8 +70,8 @@ function createTransportMailer(settings: MailSettings): Mailer {
         auth: settings.smtpUser ? { user: settings.smtpUser, pass: settings.smtpPassword ?? '' } : undefined,
       };
     const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...server, ...(settings.smtpCa && { tls: { ...server.tls, ca: settings.smtpCa } }) });
-    return async ({ to, subject, text }) => {
-      await transport.sendMail({ from, to, subject, text });
+    return async ({ to, subject, text, headers }) => {
+      await transport.sendMail({ from, to, subject, text, headers });
     };
   }
   if (settings.production && !settings.outboxDir) {

@@ -10,6 +10,7 @@ import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { requestRebuild } from '../rebuild/index.ts';
+import { alertAfterCatalogueWrite } from '../alerts/send.ts';
 import { DETAIL_PAGES_TAG } from './detail-cache.ts';
 
 type Listener = () => Promise<void>;
@@ -41,9 +42,11 @@ export async function catalogueChanged(cache: APIContext['cache']): Promise<void
 
 /**
  * An admin write changed what public pages show (an endpoint's `afterSuccess`): queue the rebuild for `reason`,
- * then wait until the pages served meanwhile have caught up.
+ * then wait until the pages served meanwhile have caught up. A title it made watchable is announced to the users
+ * whose Wishlist holds it (src/lib/alerts/).
  */
-export async function catalogueEdited(db: Kysely<Database>, context: Pick<APIContext, 'cache'>, reason: string): Promise<void> {
+export async function catalogueEdited(db: Kysely<Database>, context: APIContext, reason: string): Promise<void> {
   await requestRebuild(db, reason);
   await catalogueChanged(context.cache);
+  await alertAfterCatalogueWrite(db, context);
 }
