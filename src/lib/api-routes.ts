@@ -8,6 +8,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { listRoutes } from './lists/routes.ts';
@@ -21,5 +22,5 @@ const isRoute = (node: Route | RouteTree): node is Route => typeof node.method =
 const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
 
 export const API_ROUTES: readonly Route[] = routesIn({
-  accountRoutes, adminRoutes, alertRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes,
+  accountRoutes, adminRoutes, alertRoutes, analyticsRoutes, calendarRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes,
 });
