@@ -10,7 +10,6 @@ import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { requestRebuild } from '../rebuild/index.ts';
-import { alertAfterCatalogueWrite } from '../alerts/send.ts';
 import { DETAIL_PAGES_TAG } from './detail-cache.ts';
 
 type Listener = () => Promise<void>;
@@ -48,5 +47,8 @@ export async function catalogueChanged(cache: APIContext['cache']): Promise<void
 export async function catalogueEdited(db: Kysely<Database>, context: APIContext, reason: string): Promise<void> {
   await requestRebuild(db, reason);
   await catalogueChanged(context.cache);
+  // Loaded when first needed: scripts/serve.ts runs this module from source (onCatalogueChange), where the mail
+  // code it reaches cannot load, and never edits the catalogue.
+  const { alertAfterCatalogueWrite } = await import('../alerts/send.ts');
   await alertAfterCatalogueWrite(db, context);
 }
