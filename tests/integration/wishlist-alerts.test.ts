@@ -15,6 +15,7 @@ import { sendQueuedAccountMail } from '../../src/lib/accounts/mail-queue.ts';
 import type { MailMessage } from '../../src/lib/accounts/mail.ts';
 import { unsubscribeToken } from '../../src/lib/alerts/unsubscribe-token.ts';
 import { queueWishlistAlerts } from '../../src/lib/alerts/watchable.ts';
+import { runHousekeeping } from '../../src/lib/housekeeping/index.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';
@@ -73,7 +74,12 @@ describeEachEngine('Wishlist alerts', (getDb) => {
     await wish(bob, 'movie', later.tmdb_id);
     expect(await optIn(alice)).toEqual({ wishlistAlerts: true, message: 'Wishlist alerts are on: we e-mail you once when a Wishlist title becomes watchable here.' });
     await wish(alice, 'tv', show.tmdb_id);
-    expect(await recorded()).toEqual([{ user_id: alice.id, content_type: 'movie', content_tmdb_id: ready.tmdb_id, mailed: false }]);
+    const readyToo = await insertMovie(currentDb, { title: 'Joins Ready', stream_url: 'https://example.com/embed/0' });
+    await wish(alice, 'movie', readyToo.tmdb_id);
+    expect(await recorded()).toEqual([
+      { user_id: alice.id, content_type: 'movie', content_tmdb_id: ready.tmdb_id, mailed: false },
+      { user_id: alice.id, content_type: 'movie', content_tmdb_id: readyToo.tmdb_id, mailed: false },
+    ]);
     expect(await queueWishlistAlerts(currentDb)).toBe(0);
 
     await currentDb.updateTable('movies').set({ stream_url: 'https://example.com/embed/2' }).where('id', '=', later.id).execute();
@@ -123,6 +129,16 @@ describeEachEngine('Wishlist alerts', (getDb) => {
     expect(files.map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')))).toEqual([
       expect.objectContaining({ to: 'alerts-alice@example.com', subject: 'Admin Adds A Link is ready to watch' }),
     ]);
+  });
+
+  it('the housekeeping job sends what a write that ran no check made due', async () => {
+    const movie = await insertMovie(currentDb, { title: 'Changed Quietly' });
+    await wish(alice, 'movie', movie.tmdb_id);
+    await optIn(alice);
+    await currentDb.updateTable('movies').set({ stream_url: 'https://example.com/embed/6' }).where('id', '=', movie.id).execute();
+    expect(await runHousekeeping(currentDb)).toMatchObject({ wishlistAlerts: 1 });
+    expect(await currentDb.selectFrom('account_mail_jobs').select('id').execute()).toEqual([]);
+    expect(await runHousekeeping(currentDb)).toMatchObject({ wishlistAlerts: 0 });
   });
 
   it('the unsubscribe link needs no session; a forged or missing token gets 400 and changes nothing', async () => {
