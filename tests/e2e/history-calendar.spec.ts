@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Database } from '../../db/schema.ts';
+import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
 import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { createTestUser, sessionCookieHeader } from '../support/sessions.ts';
 import { NEXT_EPISODE, UPCOMING_MOVIE_ID, UPCOMING_SHOW_ID } from '../support/tmdb-fixtures/index.ts';
@@ -33,14 +34,15 @@ async function signedIn(page: Page, db: Kysely<Database>, baseURL: string) {
 }
 
 /** A request as the demo admin (same origin, as the admin panel sends it). */
-async function asAdmin(db: Kysely<Database>, method: string, path: string, body: unknown) {
+async function asAdmin(db: Kysely<Database>, method: string, path: string, body?: unknown) {
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
   const baseURL = process.env.E2E_BASE_URL!;
   const response = await fetch(`${baseURL}${path}`, {
-    method, body: JSON.stringify(body),
+    method, body: body === undefined ? undefined : JSON.stringify(body),
     headers: { Cookie: await sessionCookieHeader(db, admin.id, keys()), Origin: baseURL, 'Content-Type': 'application/json' },
   });
   expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return response.json() as Promise<unknown>;
 }
 
 /** Published movies whose title and year no other published movie shares (matched by name), `count` from `offset`. */
@@ -61,6 +63,12 @@ test.beforeAll(async ({ db }) => {
     await asAdmin(db, 'POST', '/api/admin/movies/add', { tmdbId: UPCOMING_MOVIE_ID });
     await asAdmin(db, 'POST', '/api/admin/tv/add', { tmdbId: UPCOMING_SHOW_ID });
   }
+});
+
+// The admin's writes here queue site rebuilds: the specs after this one start once they have ended.
+test.afterAll(async ({ db }) => {
+  await expect.poll(async () => ((await asAdmin(db, 'GET', '/api/admin/rebuild')) as RebuildState).status, { timeout: 300_000, intervals: [1_000] })
+    .toMatch(/^(idle|succeeded|failed)$/);
 });
 
 for (const size of SIZES) {
