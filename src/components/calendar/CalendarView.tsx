@@ -53,7 +53,8 @@ export default function CalendarView() {
   if (sessionEnded || (hydrated && session === null)) return <SignedOutNotice message={LOGIN_TO_SEE_CALENDAR} />;
   if (failed) return <p className="error-message" role="alert">Could not load your calendar. Please try again.</p>;
   if (answer === null) return <div className="admin-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading…</div>;
-  const days = Map.groupBy(answer.entries, (entry) => entry.date);
+  const days = new Map<string, CalendarEntry[]>();
+  for (const entry of answer.entries) days.set(entry.date, [...(days.get(entry.date) ?? []), entry]);
   return (
     <>
       {days.size === 0 ? <p className="browse-empty">{NO_RELEASES}</p> : (
