@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { rebuildMode, requestRebuild } from '../src/lib/rebuild/index.ts';
+import { sendWishlistAlerts } from '../src/lib/alerts/send.ts';
 import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
 import type { TmdbClient } from '../src/lib/tmdb/client.ts';
 import type { TmdbSync } from '../src/lib/tmdb/contract.ts';
@@ -96,7 +97,10 @@ async function main(): Promise<number> {
         if (result.nextPage === null) break;
       }
     }
-    if (summaries.length) await queueRebuild(database.db, `command-line import: ${process.argv.slice(2).join(' ')}`);
+    if (summaries.length) {
+      await queueRebuild(database.db, `command-line import: ${process.argv.slice(2).join(' ')}`);
+      console.log(`Wishlist alerts queued: ${await sendWishlistAlerts(database.db)}.`);
+    }
   } catch (error) {
     console.error(`Import failed: ${(error as Error).message}`);
     return 1;

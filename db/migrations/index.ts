@@ -14,6 +14,7 @@ import * as snapshotEncoding from './0013_snapshot_encoding.ts';
 import * as adminOwnership from './0015_admin_ownership.ts';
 import * as securityFourthPass from './0016_security_fourth_pass.ts';
 import * as watchProviders from './0017_watch_providers.ts';
+import * as historyCalendar from './0018_history_calendar.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_admin_ownership': adminOwnership,
   '0016_security_fourth_pass': securityFourthPass,
   '0017_watch_providers': watchProviders,
+  '0018_history_calendar': historyCalendar,
 };

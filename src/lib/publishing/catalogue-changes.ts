@@ -41,9 +41,14 @@ export async function catalogueChanged(cache: APIContext['cache']): Promise<void
 
 /**
  * An admin write changed what public pages show (an endpoint's `afterSuccess`): queue the rebuild for `reason`,
- * then wait until the pages served meanwhile have caught up.
+ * then wait until the pages served meanwhile have caught up. A title it made watchable is announced to the users
+ * whose Wishlist holds it (src/lib/alerts/).
  */
-export async function catalogueEdited(db: Kysely<Database>, context: Pick<APIContext, 'cache'>, reason: string): Promise<void> {
+export async function catalogueEdited(db: Kysely<Database>, context: APIContext, reason: string): Promise<void> {
   await requestRebuild(db, reason);
   await catalogueChanged(context.cache);
+  // Loaded when first needed: scripts/serve.ts runs this module from source (onCatalogueChange), where the mail
+  // code it reaches cannot load, and never edits the catalogue.
+  const { alertAfterCatalogueWrite } = await import('../alerts/send.ts');
+  await alertAfterCatalogueWrite(db, context);
 }

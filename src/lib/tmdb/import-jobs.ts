@@ -12,6 +12,7 @@ import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
+import { sendWishlistAlerts } from '../alerts/send.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import { importPopularPage } from './importer.ts';
@@ -113,5 +114,8 @@ export async function runImportJob(db: Db, client: TmdbClient | null, id: number
   } catch (error) {
     await mine.set({ status: 'failed', error: errorMessage(error), updated_at: new Date(), finished_at: new Date() }).execute();
   }
-  if (processed > job.processed) await requestRebuild(db, `bulk import ${job.kind} pages ${job.start_page}-${job.end_page}`);
+  if (processed > job.processed) {
+    await requestRebuild(db, `bulk import ${job.kind} pages ${job.start_page}-${job.end_page}`);
+    await sendWishlistAlerts(db).catch((error: unknown) => console.error('[alerts] after a bulk import', error));
+  }
 }

@@ -10,6 +10,7 @@ import { titleKind } from '../catalog/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { requestRebuild } from '../rebuild/index.ts';
+import { sendWishlistAlerts } from '../alerts/send.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import {
@@ -128,6 +129,7 @@ export async function runSync(db: Db, client: TmdbClient | null, id: number, opt
   if (ended && (changed || sync.trigger === 'schedule')) {
     await (await requestRebuild(db, `TMDB sync (${sync.trigger})`, { localRunner: options.localRunner })).started;
   }
+  if (ended && changed) await sendWishlistAlerts(db).catch((error: unknown) => console.error('[alerts] after a TMDB sync', error));
 }
 
 const dateOf = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
