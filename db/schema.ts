@@ -213,13 +213,17 @@ interface RebuildRequestsTable {
 }
 
 // --- Account mail queue (db/migrations/0004_account_mail.ts) ---
-type AccountMailKind = 'sign_up' | 'password_reset';
+type AccountMailKind = 'sign_up' | 'password_reset' | 'wishlist_alert';
 
 interface AccountMailJobsTable {
   id: Generated<number>;
   kind: AccountMailKind;
   email: string;
   password_hash: string | null;
+  /** wishlist_alert only (0018_history_calendar.ts): whose Wishlist, and which title. */
+  user_id: string | null;
+  content_type: ContentType | null;
+  content_tmdb_id: number | null;
   created_at: Timestamp;
   attempts: Generated<number>;
   claimed_at: Timestamp | null;
@@ -344,6 +348,28 @@ interface UserWatchServicesTable {
   platform_id: number;
 }
 
+// --- Calendar feeds and Wishlist alerts (db/migrations/0018_history_calendar.ts) ---
+interface CalendarFeedsTable {
+  user_id: string;
+  /** SHA-256 of the feed URL's secret token. */
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+interface WishlistAlertSubscriptionsTable {
+  user_id: string;
+  subscribed_at: Timestamp;
+}
+
+/** A title's one alert per user: mailed, or found already watchable when it joined the Wishlist (mailed false). */
+interface WishlistAlertsTable {
+  user_id: string;
+  content_type: ContentType;
+  content_tmdb_id: number;
+  mailed: boolean;
+  recorded_at: Timestamp;
+}
+
 // --- Every table, by name ---
 // --- Catalogue change log (db/migrations/0014_catalogue_changes.ts) ---
 export type CatalogueChangeOp = 'I' | 'U' | 'D' | 'T' | 'S';
@@ -421,6 +447,9 @@ export interface Database {
   title_watch_regions: TitleWatchRegionsTable;
   user_preferences: UserPreferencesTable;
   user_watch_services: UserWatchServicesTable;
+  calendar_feeds: CalendarFeedsTable;
+  wishlist_alert_subscriptions: WishlistAlertSubscriptionsTable;
+  wishlist_alerts: WishlistAlertsTable;
 }
 
 export type NewMovie = Insertable<MoviesTable>;

@@ -15,6 +15,7 @@ import * as catalogueChanges from './0014_catalogue_changes.ts';
 import * as adminOwnership from './0015_admin_ownership.ts';
 import * as securityFourthPass from './0016_security_fourth_pass.ts';
 import * as watchProviders from './0017_watch_providers.ts';
+import * as historyCalendar from './0018_history_calendar.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_admin_ownership': adminOwnership,
   '0016_security_fourth_pass': securityFourthPass,
   '0017_watch_providers': watchProviders,
+  '0018_history_calendar': historyCalendar,
 };

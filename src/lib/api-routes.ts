@@ -6,13 +6,16 @@
 import type { Route } from './http/route.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { listRoutes } from './lists/routes.ts';
 import { ratingRoutes } from './ratings/routes.ts';
 import { recommendationRoutes } from './recommendations/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
+import { transferRoutes } from './transfer/routes.ts';
 import { watchRoutes } from './watch/routes.ts';
 
 type RouteTree = { readonly [name: string]: Route | RouteTree };
@@ -20,5 +23,5 @@ const isRoute = (node: Route | RouteTree): node is Route => typeof node.method =
 const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
 
 export const API_ROUTES: readonly Route[] = routesIn({
-  accountRoutes, adminRoutes, analyticsRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, watchRoutes,
+  accountRoutes, adminRoutes, alertRoutes, analyticsRoutes, calendarRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes, watchRoutes,
 });

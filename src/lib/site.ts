@@ -29,6 +29,7 @@ export const ACCOUNT_LINKS = [
   { href: '/profile', label: 'Profile', session: 'user' },
   { href: '/my-list', label: 'My List', session: 'user' },
   { href: '/wishlist', label: 'Wishlist', session: 'user' },
+  { href: '/calendar', label: 'Calendar', session: 'user' },
   { href: '/admin', label: 'Admin', session: 'admin' },
 ] as const;
 

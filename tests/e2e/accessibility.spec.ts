@@ -16,10 +16,14 @@ test('no serious or critical accessibility violations', async ({ page, db }) => 
   expect(await violationsOn(page, paths)).toEqual([]);
 });
 
+test('no serious or critical accessibility violations on the calendar and unsubscribe pages, for a visitor', async ({ page }) => {
+  expect(await violationsOn(page, ['/calendar', '/unsubscribe?token=x'])).toEqual([]);
+});
+
 test('no serious or critical accessibility violations on the signed-in pages', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin@example.com', 'admin12345');
-  expect(await violationsOn(page, ['/', '/my-list', '/wishlist', '/recommendations', '/profile', '/admin'])).toEqual([]);
+  expect(await violationsOn(page, ['/', '/my-list', '/wishlist', '/recommendations', '/calendar', '/profile', '/admin'])).toEqual([]);
 });
 
 async function violationsOn(page: Page, paths: string[]): Promise<string[]> {

@@ -14,14 +14,17 @@ import { createMailer, type MailSettings } from '../../src/lib/accounts/mail.ts'
 import { consumeAuthToken } from '../../src/lib/accounts/tokens.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { describeEachEngine } from '../support/engines.ts';
-import { createTestUser } from '../support/sessions.ts';
+import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
 import { CONFIRM_PAGE_PATH } from '../../src/lib/accounts/client/routes.ts';
+import { queueWishlistAlerts } from '../../src/lib/alerts/watchable.ts';
+import { unsubscribeToken } from '../../src/lib/alerts/unsubscribe-token.ts';
+import { insertMovie } from '../support/catalogue-fixtures.ts';
 
 const SITE = 'https://cinecat.example';
 const USER = 'mailer';
 const PASSWORD = 'smtp-secret';
 
-interface Received { to: string[]; secure: boolean; user: string | undefined; text: string }
+interface Received { to: string[]; secure: boolean; user: string | undefined; text: string; head: string }
 
 let cert: { private: string; cert: string };
 beforeAll(async () => {
@@ -58,7 +61,8 @@ async function startSmtp(options: { secure: boolean; refuse?: 'auth' | 'rcpt'; w
       let raw = '';
       stream.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), secure: session.secure, user: session.user as string | undefined, text: decodeBody(raw) });
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), secure: session.secure, user: session.user as string | undefined, text: decodeBody(raw),
+          head: raw.slice(0, raw.indexOf('\r\n\r\n')) });
         callback();
       });
     },
@@ -88,7 +92,7 @@ const startTls = (port: number): MailSettings => ({ smtpHost: '127.0.0.1', smtpP
 const implicitTls = (port: number): MailSettings => ({ smtpUrl: `smtps://${USER}:${PASSWORD}@127.0.0.1:${port}`, smtpCa: cert.cert });
 
 describeEachEngine('account mail over SMTP', (getDb) => {
-  const drain = (settings: MailSettings) => sendQueuedAccountMail({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE });
+  const drain = (settings: MailSettings) => sendQueuedAccountMail({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE, keys: TEST_SESSION_KEYS });
   const queued = () => getDb().selectFrom('account_mail_jobs').select(['email', 'attempts', 'last_error']).orderBy('id').execute();
 
   it('sends the confirmation mail over STARTTLS with AUTH, its link confirming the sign-up', async () => {
@@ -153,5 +157,25 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     await getDb().updateTable('account_mail_jobs').set({ claimed_at: sql<Date>`now() - interval '1 hour'` }).execute();
     expect(await drain({ ...startTls(stripped.port), smtpAllowPlaintext: true })).toBe(1);
     expect(stripped.received).toMatchObject([{ to: [user.email], secure: false, user: USER }]);
+  });
+
+  it('sends a Wishlist alert through the same queue, with its unsubscribe link in the text and in List-Unsubscribe', async () => {
+    const smtp = await startSmtp({ secure: false });
+    const user = await createTestUser(getDb(), { email: 'alert-smtp@example.com' });
+    const movie = await insertMovie(getDb(), { title: 'Over The Wire' });
+    await getDb().insertInto('user_list_items').values({ user_id: user.id, list: 'wishlist', content_type: 'movie', content_tmdb_id: movie.tmdb_id }).execute();
+    await getDb().insertInto('wishlist_alert_subscriptions').values({ user_id: user.id }).execute();
+    await getDb().updateTable('movies').set({ stream_url: 'https://example.com/embed/9' }).where('id', '=', movie.id).execute();
+    expect(await queueWishlistAlerts(getDb())).toBe(1);
+    expect(await drain(startTls(smtp.port))).toBe(1);
+
+    const unsubscribe = `${SITE}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(TEST_SESSION_KEYS.secret, user.id))}`;
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ to: [user.email], secure: true });
+    expect(smtp.received[0]!.head).toContain('Subject: Over The Wire is ready to watch');
+    expect(smtp.received[0]!.head.replace(/\r\n\s+/g, ' ')).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(smtp.received[0]!.text).toContain(`${SITE}/movie/over-the-wire/${movie.tmdb_id}`);
+    expect(smtp.received[0]!.text).toContain(`To stop them, open this link (no sign-in needed):\r\n\r\n${unsubscribe}`);
+    expect(await queued()).toEqual([]);
   });
 });

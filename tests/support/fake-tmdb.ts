@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   BROKEN_MOVIE_ID, brokenMovieDetails, HOSTILE_MOVIE_ID, HOSTILE_POPULAR_IDS, HOSTILE_POPULAR_PAGE, hostileMovieDetails, movieDetails, movieIds,
-  personDetails, POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS, seasonDetails, showDetails, showIds,
+  personDetails, POPULAR_MOVIE_IDS, POPULAR_SHOW_IDS, seasonDetails, showDetails, showIds, UPCOMING_MOVIE_ID, upcomingMovieDetails,
 } from './tmdb-fixtures/index.ts';
 
 export const FAKE_TMDB_KEY = 'fake-v3-key';
@@ -101,7 +101,8 @@ function baseBody(path: string, query: URLSearchParams, state: FakeState): unkno
   }
   if ((match = path.match(/^\/movie\/(\d+)$/)) && movieIds.has(Number(match[1]))) {
     const id = Number(match[1]);
-    return id === HOSTILE_MOVIE_ID ? hostileMovieDetails() : id === BROKEN_MOVIE_ID ? brokenMovieDetails() : movieDetails(id);
+    return id === HOSTILE_MOVIE_ID ? hostileMovieDetails() : id === BROKEN_MOVIE_ID ? brokenMovieDetails()
+      : id === UPCOMING_MOVIE_ID ? upcomingMovieDetails() : movieDetails(id);
   }
   if ((match = path.match(/^\/tv\/(\d+)$/)) && showIds.has(Number(match[1]))) {
     const id = Number(match[1]);

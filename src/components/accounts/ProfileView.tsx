@@ -1,4 +1,7 @@
-/** /profile: the e-mail with its generated avatar, my region and services, and the change-password form (signed-in users only). */
+/**
+ * /profile: the e-mail with its generated avatar, my region and services, the change-password form, Wishlist alerts,
+ * importing a history and downloading one's data (signed-in users only).
+ */
 import { useState } from 'react';
 import type { SessionUser } from '../../lib/accounts/contract.ts';
 import { newPasswordProblem } from '../../lib/accounts/client/rules.ts';
@@ -10,6 +13,30 @@ import PasswordField from './PasswordField.tsx';
 import SessionGate from './SessionGate.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import ServicesPicker from '../watch/ServicesPicker.tsx';
+import AlertsToggle from '../alerts/AlertsToggle.tsx';
+import ImportPanel from '../transfer/ImportPanel.tsx';
+import { transferRoutes } from '../../lib/transfer/routes.ts';
+import type { ExportFormat } from '../../lib/transfer/contract.ts';
+
+const EXPORTS: { format: ExportFormat; label: string; what: string }[] = [
+  { format: 'letterboxd', label: 'Letterboxd (ZIP)', what: 'ratings, Wishlist and watched films, as CSV files Letterboxd imports' },
+  { format: 'trakt', label: 'Trakt (JSON)', what: 'Wishlist, ratings (1 to 10) and watched titles, as Trakt export items' },
+  { format: 'json', label: 'Everything (JSON)', what: 'both lists, ratings and your whole history with its progress' },
+];
+
+/** Plain links: the download works before any script, with the session cookie. */
+function DownloadMyData() {
+  return (
+    <section className="auth-card" aria-labelledby="export-heading">
+      <h2 id="export-heading">Download my data</h2>
+      <ul className="profile-rules">
+        {EXPORTS.map(({ format, label, what }) => (
+          <li key={format}><a href={urlOf(transferRoutes.exportData, { query: { format } })} download>{label}</a>: {what}.</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -51,6 +78,9 @@ function Profile({ user }: { user: SessionUser }) {
         <ServicesPicker />
       </section>
       <ChangePasswordForm />
+      <AlertsToggle />
+      <ImportPanel />
+      <DownloadMyData />
     </div>
   );
 }

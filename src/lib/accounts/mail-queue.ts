@@ -1,5 +1,6 @@
 /**
- * Account mail goes through a queue in Postgres (account_mail_jobs). The sign-up and forgot-password endpoints
+ * Mail goes through a queue in Postgres (account_mail_jobs): account mail, and Wishlist alerts (src/lib/alerts/),
+ * which their detection query queues itself. The sign-up and forgot-password endpoints
  * only validate, hash and queue one job, the same work whatever the address, so neither their answer nor its
  * timing tells whether an account exists. Looking the address up, creating the token and sending happen after the
  * answer:
@@ -18,6 +19,7 @@ import { normaliseEmail } from './client/rules.ts';
 import { createAuthToken } from './tokens.ts';
 import { CONFIRM_PAGE_PATH } from './client/routes.ts';
 import { errorMessage } from '../http/respond.ts';
+import { deliverWishlistAlert } from '../alerts/alert-mail.ts';
 
 export type AccountMailJob =
   | { kind: 'sign_up'; email: string; passwordHash: string }
@@ -28,6 +30,8 @@ export interface MailQueueDeps {
   mailer: Mailer;
   /** Origin for links in e-mails (the configured site, never the request's Host header). */
   siteOrigin: string;
+  /** The server's secret (AUTH_SECRET): it signs the alerts' unsubscribe links. */
+  keys: { secret: string };
 }
 
 const MAX_ATTEMPTS = 5;
@@ -40,7 +44,7 @@ export async function enqueueAccountMail(db: Kysely<Database>, job: AccountMailJ
     .execute();
 }
 
-/** Sends queued account mail until the queue is empty (or `limit` jobs were handled); returns how many were sent. */
+/** Sends queued mail until the queue is empty (or `limit` jobs were handled); returns how many were sent. */
 export async function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Promise<number> {
   let sent = 0;
   for (let handled = 0; handled < limit; handled++) {
@@ -75,13 +79,15 @@ function claimJob(db: Kysely<Database>) {
         w('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
       ]))
       .orderBy('id').limit(1).forUpdate().skipLocked())
-    .returning(['id', 'kind', 'email', 'password_hash', 'attempts'])
+    .returning(['id', 'kind', 'email', 'password_hash', 'attempts', 'user_id', 'content_type', 'content_tmdb_id'])
     .executeTakeFirst();
 }
 
 type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimJob>>>;
 
-async function deliver(job: ClaimedJob, { db, mailer, siteOrigin }: MailQueueDeps): Promise<void> {
+async function deliver(job: ClaimedJob, deps: MailQueueDeps): Promise<void> {
+  const { db, mailer, siteOrigin } = deps;
+  if (job.kind === 'wishlist_alert') return deliverWishlistAlert(job, deps);
   if (job.kind === 'password_reset') {
     const user = await findUserByEmail(db, job.email);
     if (!user) return;

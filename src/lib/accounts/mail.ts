@@ -18,6 +18,8 @@ export interface MailMessage {
   text: string;
   /** The one link the message is about (printed when mail goes to the outbox). */
   link: string;
+  /** More header fields (an alert's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export type Mailer = (message: MailMessage) => Promise<void>;
@@ -75,8 +77,8 @@ function createTransportMailer(settings: MailSettings): Mailer {
       // path can arrange by deleting the offer: the mail's live links (and the AUTH password) would travel in clear.
       ...(!settings.smtpAllowPlaintext && { requireTLS: true, ignoreTLS: false }),
     });
-    return async ({ to, subject, text }) => {
-      await transport.sendMail({ from, to, subject, text });
+    return async ({ to, subject, text, headers }) => {
+      await transport.sendMail({ from, to, subject, text, headers });
     };
   }
   if (settings.production && !settings.outboxDir) {

@@ -5,8 +5,9 @@
 import type { APIContext } from 'astro';
 import { getDb } from '../db.ts';
 import { clientIp, json } from '../http/respond.ts';
-import { authSecret, mailSettings } from '../settings.ts';
+import { authSecret, canonicalSiteUrl, mailSettings } from '../settings.ts';
 import type { AccountDeps, SignedIn } from './actions.ts';
+import type { MailQueueDeps } from './mail-queue.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { resolveAuthSecret } from './secret.ts';
 import type { SessionUser } from './contract.ts';
@@ -18,9 +19,10 @@ export type SiteContext = Pick<APIContext, 'site'>;
 let secret: string | undefined;
 let mailer: Mailer | undefined;
 
+const serverSecret = () => (secret ??= resolveAuthSecret(authSecret()));
+
 export function sessionKeys(context: SiteContext): SessionKeys {
-  secret ??= resolveAuthSecret(authSecret());
-  return { secret, secure: siteOrigin(context).startsWith('https:') };
+  return { secret: serverSecret(), secure: siteOrigin(context).startsWith('https:') };
 }
 
 /** The configured origin (astro.config.mjs `site`): links in e-mails never trust the request's Host header. */
@@ -40,6 +42,11 @@ export async function accountDeps(context: APIContext): Promise<AccountDeps> {
   };
 }
 
+/** The mail queue's dependencies outside a request (jobs, scripts): the site's origin comes from the settings. */
+export function mailQueueDeps(db: MailQueueDeps['db']): MailQueueDeps {
+  return { db, mailer: configuredMailer(), siteOrigin: new URL(canonicalSiteUrl()).origin, keys: { secret: serverSecret() } };
+}
+
 /** The answer to a success that signs the caller in: the message, and the session and device cookies set. */
 export function signedInResponse({ message, cookies }: SignedIn): Response {
   const response = json({ message });
@@ -55,7 +62,7 @@ interface NetlifyLocals {
  * Work that runs after the answer. The Node server keeps running anyway; a Netlify function is frozen once it has
  * answered unless the work is handed to its context's waitUntil.
  */
-function afterResponseOf(context: APIContext): AccountDeps['afterResponse'] {
+export function afterResponseOf(context: APIContext): AccountDeps['afterResponse'] {
   const netlify = (context.locals as NetlifyLocals).netlify?.context;
   return (work) => {
     const running = work().catch((error: unknown) => console.error('[after response]', error));

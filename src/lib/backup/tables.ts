@@ -1,7 +1,7 @@
 /**
  * What a backup holds: every table of the schema in dependency order (parents first), with the zod shape of
- * its rows. Password hashes are included so a restore is complete; one-time tokens, rate-limit counters and
- * the rebuild log are not (they are secrets or transient).
+ * its rows. Password hashes are included so a restore is complete; one-time tokens, calendar feed tokens, rate-limit
+ * counters and the rebuild log are not (they are secrets or transient).
  */
 import { z } from 'astro/zod';
 import { isPasswordHash } from '../accounts/passwords.ts';
@@ -104,6 +104,13 @@ export const BACKUP_TABLES = {
       user_id: uuid, content_type: contentType, content_tmdb_id: int, season_number: int.nullable(), episode_number: int.nullable(),
       progress_percentage: num.min(0).max(100), position_seconds: int, last_watched_at: timestamp,
     },
+  },
+  // Wishlist alerts (src/lib/alerts/): who opted in, and which titles were announced (or were watchable already), so
+  // a restored database never mails a title twice.
+  wishlist_alert_subscriptions: { key: ['user_id'], row: { user_id: uuid, subscribed_at: timestamp } },
+  wishlist_alerts: {
+    key: ['user_id', 'content_type', 'content_tmdb_id'],
+    row: { user_id: uuid, content_type: contentType, content_tmdb_id: int, mailed: bool, recorded_at: timestamp },
   },
   requests: {
     key: ['id'],

@@ -1,5 +1,5 @@
 /**
- * The housekeeping job: drops rows nothing needs any more, in bounded batches, on a schedule rather than on the
+ * The housekeeping job: drops rows nothing needs any more (and sends the Wishlist alerts any catalogue change left due), in bounded batches, on a schedule rather than on the
  * path of a request (so a flood of requests never pays for it, and a backlog is worked off over several runs).
  * The Node server runs it every hour from its first request; on Netlify the scheduled function
  * netlify/functions/housekeeping.ts runs it daily.
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { pruneIdleRateLimits } from '../accounts/rate-limit.ts';
 import { onServerlessHost } from '../settings.ts';
+import { sendWishlistAlerts } from '../alerts/send.ts';
 import {
   purgeFinishedImportJobs, purgeFinishedRebuilds, purgeFinishedSyncs, purgeOldChanges, purgeSpentAuthTokens, purgeUnconfirmedAccounts,
 } from './purges.ts';
@@ -20,6 +21,8 @@ export interface HousekeepingReport {
   rebuilds: number;
   syncs: number;
   catalogueChanges: number;
+  /** Wishlist alerts found due and sent: a catalogue change no writer announced (src/lib/alerts/). */
+  wishlistAlerts: number;
 }
 
 /** One after the other, so the job never holds more than one batch's locks. */
@@ -32,6 +35,7 @@ export async function runHousekeeping(db: Kysely<Database>): Promise<Housekeepin
     rebuilds: await purgeFinishedRebuilds(db),
     syncs: await purgeFinishedSyncs(db),
     catalogueChanges: await purgeOldChanges(db),
+    wishlistAlerts: await sendWishlistAlerts(db),
   };
 }
 

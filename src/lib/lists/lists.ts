@@ -7,6 +7,7 @@ import { titleKey, type TitleCard } from '../catalog/client/cards.ts';
 import { loadTitleCards, requirePublishedTitle } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';
+import { recordAlreadyWatchable } from '../alerts/watchable.ts';
 
 type Db = Kysely<Database>;
 
@@ -31,10 +32,23 @@ export async function listsHolding(db: Db, userId: string, ref: TitleRef): Promi
 
 /**
  * Adds the title if it is published, in one statement (a write is a single trip to the database); false when it
- * was already in the list (its place in the list is kept). NotFound for a title visitors cannot see.
+ * was already in the list (its place in the list is kept). NotFound for a title visitors cannot see. A title joining
+ * the Wishlist already watchable is recorded as such in the same transaction: it is never announced as becoming so.
  */
 export async function addToList(db: Db, userId: string, item: ListItem): Promise<boolean> {
-  const inserted = await db.insertInto('user_list_items')
+  const inserted = item.list !== 'wishlist' ? await insertListItem(db, userId, item) : await db.transaction().execute(async (trx) => {
+    const row = await insertListItem(trx, userId, item);
+    if (row) await recordAlreadyWatchable(trx, userId, [item]);
+    return row;
+  });
+  if (inserted) return true;
+  // Nothing inserted: either the list already holds the title, or the title is not published.
+  await requirePublishedTitle(db, item);
+  return false;
+}
+
+function insertListItem(db: Db, userId: string, item: ListItem) {
+  return db.insertInto('user_list_items')
     .columns(['user_id', 'list', 'content_type', 'content_tmdb_id'])
     .expression((eb) => eb.selectFrom(titleKind(item.type).titles)
       .select([sql<string>`${userId}::uuid`.as('user_id'), sql<ListName>`${item.list}::text`.as('list'),
@@ -42,10 +56,6 @@ export async function addToList(db: Db, userId: string, item: ListItem): Promise
       .where('titles.tmdb_id', '=', item.tmdbId).where('titles.is_published', '=', true))
     .onConflict((oc) => oc.columns(['user_id', 'list', 'content_type', 'content_tmdb_id']).doNothing())
     .returning('added_at').executeTakeFirst();
-  if (inserted) return true;
-  // Nothing inserted: either the list already holds the title, or the title is not published.
-  await requirePublishedTitle(db, item);
-  return false;
 }
 
 /** Removes the title; false when it was not in the list. */

@@ -2,7 +2,7 @@
 import type { WatchKind } from '../../../db/schema.ts';
 import { WATCH_KINDS } from '../watch/client/offers.ts';
 import { isIsoRegion } from '../watch/client/regions.ts';
-import type { TmdbMovie, TmdbShow, TmdbSeason } from './schemas.ts';
+import type { TmdbEpisode, TmdbMovie, TmdbShow, TmdbSeason } from './schemas.ts';
 
 type Video = { key: string; site: string; type: string; official?: boolean };
 type Provider = { provider_id: number; provider_name: string; logo_path?: string | null; display_priority?: number };
@@ -142,6 +142,25 @@ export function mapMovie(details: TmdbMovie, region = 'US') {
   };
 }
 
+function mapEpisode(seasonNumber: number, episode: TmdbEpisode) {
+  return {
+    season_number: seasonNumber,
+    episode_number: episode.episode_number,
+    tmdb_id: episode.id ?? null,
+    name: episode.name || null,
+    overview: episode.overview || null,
+    still_path: episode.still_path ?? null,
+    air_date: episode.air_date || null,
+    runtime: episode.runtime ?? null,
+  };
+}
+
+/** The seasons' episodes, and the next one to air when no season lists it yet, so the calendar has its date. */
+function withNextEpisode(episodes: ReturnType<typeof mapEpisode>[], next: TmdbEpisode | null | undefined) {
+  if (!next || episodes.some((episode) => episode.season_number === next.season_number && episode.episode_number === next.episode_number)) return episodes;
+  return [...episodes, mapEpisode(next.season_number, next)];
+}
+
 export function mapShow(details: TmdbShow, seasons: TmdbSeason[], region = 'US') {
   const cast = details.aggregate_credits?.cast ?? details.credits?.cast;
   return {
@@ -154,16 +173,8 @@ export function mapShow(details: TmdbShow, seasons: TmdbSeason[], region = 'US')
     genres: details.genres,
     platforms: mapProviders(details['watch/providers']?.results, region),
     watch: mapWatchProviders(details['watch/providers']?.results),
-    episodes: seasons.flatMap((season) => season.episodes.map((episode) => ({
-      season_number: season.season_number,
-      episode_number: episode.episode_number,
-      tmdb_id: episode.id ?? null,
-      name: episode.name || null,
-      overview: episode.overview || null,
-      still_path: episode.still_path ?? null,
-      air_date: episode.air_date || null,
-      runtime: episode.runtime ?? null,
-    }))),
+    episodes: withNextEpisode(seasons.flatMap((season) => season.episodes.map((episode) => mapEpisode(season.season_number, episode))),
+      details.next_episode_to_air),
     ...mapCredits(cast),
   };
 }

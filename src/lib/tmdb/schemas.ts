@@ -53,6 +53,7 @@ export const episodeSchema = z.object({
   id: z.number().nullish(), episode_number: z.number(), season_number: z.number(), name: nullableLine,
   overview: nullableProse, still_path: nullableLine, air_date: nullableLine, runtime: z.number().nullish(),
 });
+export type TmdbEpisode = z.infer<typeof episodeSchema>;
 export const seasonSchema = z.object({ season_number: z.number(), episodes: z.array(episodeSchema).default([]) });
 export type TmdbSeason = z.infer<typeof seasonSchema>;
 
@@ -60,6 +61,8 @@ export const showDetailsSchema = z.object({
   ...common,
   name: line, first_air_date: nullableLine, number_of_seasons: z.number().nullish(),
   seasons: z.array(z.object({ season_number: z.number() })).optional().default([]),
+  /** The next episode to air (the calendar's), which may belong to a season TMDB does not list yet. */
+  next_episode_to_air: episodeSchema.nullish(),
   aggregate_credits: z.object({ cast: z.array(castSchema) }).optional(),
 }).passthrough();
 export type TmdbShow = z.infer<typeof showDetailsSchema>;

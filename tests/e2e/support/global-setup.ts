@@ -1,6 +1,7 @@
 /**
  * Builds the site from a fresh, seeded embedded database and serves it with the project's own server on
- * a free port, with imports pointed at a local fake TMDB server. Everything started here is stopped by the
+ * a free port, with imports pointed at a local fake TMDB server and mail sent over SMTP to a local mailbox
+ * (mailbox.ts) that files each message in the outbox directory. Everything started here is stopped by the
  * returned teardown.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { serverArgs } from '../../../scripts/lib/site.ts';
 import { freePort } from '../../support/ports.ts';
 import { startFakeTmdb } from '../../support/fake-tmdb.ts';
 import { waitForHttp } from './wait.ts';
+import { startMailbox } from './mailbox.ts';
 
 export const E2E_SEED = { movies: 240, shows: 40, people: 600 };
 
@@ -32,11 +34,12 @@ export default async function globalSetup() {
   await db.destroy();
 
   const tmdb = await startFakeTmdb();
+  const mailbox = await startMailbox(join(workDir, 'outbox'));
   const webPort = await freePort();
   const baseURL = `http://127.0.0.1:${webPort}`;
   // Known to the tests, so the fuzz tier can mint session cookies the server accepts.
   const authSecret = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`;
-  const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, OUTBOX_DIR: join(workDir, 'outbox'),
+  const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, SMTP_URL: mailbox.url,
     TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey, REBUILD_SCHEDULE: 'off' };
   await run('npx', ['astro', 'build'], env);
   const server = keepRunning(process.execPath, serverArgs(join(workDir, 'dist/server/entry.mjs')), { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
@@ -50,6 +53,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await tmdb.close();
+    await mailbox.close();
     await database.stop();
     rmSync(workDir, { recursive: true, force: true });
   };

@@ -67,6 +67,7 @@ const FIELDS = [
   'links', 'link', 'seasonNumber', 'episodeNumber', 'tvShowId', 'showId', 'progress', 'position', 'duration',
   'season', 'episode', 'name', 'tables', 'data', 'platform', 'search', 'mode', 'csrfToken', 'callbackUrl',
   'region', 'services', 'on',
+  'format', 'from', 'wishlistAlerts', 'watchlist', 'ratings', 'history',
 ];
 
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -93,6 +94,7 @@ const PLAUSIBLE: Record<string, unknown> = {
   title: 'A title', links: [], link: 'https://example.com/embed/1', seasonNumber: 1, episodeNumber: 1, tvShowId: 1,
   showId: 1, progress: 10, position: 10, duration: 100, season: 1, episode: 1, name: 'A name', platform: 8, search: 'a',
   region: 'GB', services: [8], on: '8',
+  format: 'json', from: '2026-01-01', wishlistAlerts: true, watchlist: [], ratings: [], history: [],
 };
 
 const plausibleWithHostile = fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { minKeys: 1, maxKeys: 2 })
@@ -198,4 +200,9 @@ export const KNOWN_HOSTILE_REQUESTS: HostileRequest[] = [
   { ...jsonRequest('visitor', 'POST', '/api/events/view', {}), cookie: 'cc_views=%' },
   jsonRequest('user', 'POST', '/api/me/lists', { list: 'my_list', type: 'movie', tmdbId: 2147483648 }),
   jsonRequest('visitor', 'POST', '/api/requests', { message: 'x'.repeat(70_000), isPublic: true }),
+  // Issue 37: a feed token that is no token, an import that is no export, a forged unsubscribe.
+  getRequest('visitor', '/api/calendar/not-a-token.ics'),
+  getRequest('user', `/api/calendar/${'%00'.repeat(3)}.ics`),
+  jsonRequest('user', 'POST', '/api/me/import?name=trakt.json', { watchlist: [{ listed_at: 'x', movie: { ids: { tmdb: 2147483648 } } }] }),
+  { role: 'visitor', method: 'POST', path: '/api/alerts/unsubscribe', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, cookie: null, body: 'token=a.b' },
 ];

@@ -47,6 +47,19 @@ export function movieDetails(id: number) {
   };
 }
 
+/** A day `days` from today (UTC), as TMDB writes dates: upcoming releases stay upcoming whenever the tests run. */
+export const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A movie released in a month, and a show whose next episode (of a season TMDB does not list yet) airs in ten days. */
+export const UPCOMING_MOVIE_ID = 551;
+export const UPCOMING_SHOW_ID = 1401;
+export const UPCOMING_MOVIE_DAYS = 30;
+export const NEXT_EPISODE = { season: 3, episode: 1, days: 10 };
+
+export function upcomingMovieDetails() {
+  return { ...movieDetails(UPCOMING_MOVIE_ID), title: 'Coming Soon', status: 'Post Production', release_date: dayFromToday(UPCOMING_MOVIE_DAYS) };
+}
+
 export const POPULAR_MOVIE_IDS = [1, 2, 3, 4, 5];
 export const POPULAR_SHOW_IDS = [1399, 1400];
 
@@ -55,7 +68,13 @@ const seasonsOf = (id: number, aired: Map<number, number>) => [...new Set([...se
 
 /** A show's details; `aired` adds seasons (number → episode count) to the fixture's own. */
 export function showDetails(id: number, aired: Map<number, number> = new Map()) {
+  const next = id === UPCOMING_SHOW_ID ? {
+    id: id * 1000 + NEXT_EPISODE.season * 10 + NEXT_EPISODE.episode, name: 'The Return', overview: 'Next time.', vote_average: 0, vote_count: 0,
+    air_date: dayFromToday(NEXT_EPISODE.days), episode_number: NEXT_EPISODE.episode, episode_type: 'standard', production_code: '', runtime: 50,
+    season_number: NEXT_EPISODE.season, show_id: id, still_path: null,
+  } : null;
   return {
+    status: next ? 'Returning Series' : 'Ended', in_production: Boolean(next), next_episode_to_air: next,
     adult: false, backdrop_path: `/tvback${id}.jpg`, id, name: `Show ${id}`, original_name: `Show ${id}`,
     first_air_date: '2011-04-17', genres: [{ id: 10765, name: 'Sci-Fi & Fantasy' }, { id: 18, name: 'Drama' }],
     overview: `Show overview ${id}`, tagline: '', popularity: 50, poster_path: `/tvposter${id}.jpg`,
@@ -115,5 +134,5 @@ export function brokenMovieDetails() {
 export const HOSTILE_POPULAR_PAGE = 7;
 export const HOSTILE_POPULAR_IDS = [1, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID, 2];
 
-export const movieIds = new Set([...POPULAR_MOVIE_IDS, 550, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID]);
-export const showIds = new Set(POPULAR_SHOW_IDS);
+export const movieIds = new Set([...POPULAR_MOVIE_IDS, 550, HOSTILE_MOVIE_ID, BROKEN_MOVIE_ID, UPCOMING_MOVIE_ID]);
+export const showIds = new Set([...POPULAR_SHOW_IDS, UPCOMING_SHOW_ID]);

@@ -1,0 +1,28 @@
+/**
+ * Runs the alert check ("watchable now and not yet notified", watchable.ts) and sends what it queued. Every writer of
+ * the catalogue calls it after its writes: the admin's edits (publishing/catalogue-changes.ts, which also follows a
+ * restore), the bulk import's and the TMDB sync's end, and the housekeeping job, which catches anything else.
+ */
+import type { APIContext } from 'astro';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { sendQueuedAccountMail, type MailQueueDeps } from '../accounts/mail-queue.ts';
+import { accountDeps, mailQueueDeps } from '../accounts/server-env.ts';
+import { queueWishlistAlerts } from './watchable.ts';
+
+/**
+ * Queues the alerts now due and sends them; returns how many were queued. `deps` default to the configured ones.
+ * A job that failed to send waits for the next call (or account mail's next drain).
+ */
+export async function sendWishlistAlerts(db: Kysely<Database>, deps?: MailQueueDeps): Promise<number> {
+  const queued = await queueWishlistAlerts(db);
+  if (queued) await sendQueuedAccountMail(deps ?? mailQueueDeps(db));
+  return queued;
+}
+
+/** After an admin's write: the check before the answer (a few milliseconds), the sending after it. */
+export async function alertAfterCatalogueWrite(db: Kysely<Database>, context: APIContext): Promise<void> {
+  if (!(await queueWishlistAlerts(db))) return;
+  const deps = await accountDeps(context);
+  deps.afterResponse(() => sendQueuedAccountMail(deps));
+}
