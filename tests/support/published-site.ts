@@ -10,6 +10,7 @@ import { createDb } from '../../db/connect.ts';
 import { startEmbeddedServer } from '../../db/embedded-server.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';
+import { stopProcess } from '../../scripts/lib/processes.ts';
 import { serveSite, waitForSite } from '../../scripts/lib/site.ts';
 import { seedDemoCatalogue } from '../../src/lib/demo/seed.ts';
 import { CATALOGUE_PAGES } from '../../src/lib/pages/index.ts';
@@ -28,6 +29,8 @@ export interface PublishedSite {
   dbPort: number;
   server: ChildProcess;
   env: NodeJS.ProcessEnv;
+  /** Stops the server, lets `meanwhile` change the database, and starts it again (it keeps the pages it can). */
+  restart(meanwhile: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,17 +50,24 @@ export async function startPublishedSite(size: { movies: number; shows: number; 
   const origin = `http://127.0.0.1:${port}`;
   const outDir = join(workDir, 'dist');
   const env = { EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: outDir, SITE_URL: origin, HOST: '127.0.0.1', PORT: String(port), REBUILD_SCHEDULE: 'off' };
-  const server = serveSite(env, { build: true });
-  await waitForSite(origin, server, SITE_START_MS);
-  return {
-    origin, outDir, db, dbPort, server, env,
+  const site: PublishedSite = {
+    origin, outDir, db, dbPort, env,
+    server: serveSite(env, { build: true }),
+    async restart(meanwhile) {
+      await stopProcess(site.server);
+      await meanwhile();
+      site.server = serveSite(env, { build: true });
+      await waitForSite(origin, site.server, SITE_START_MS);
+    },
     async stop() {
-      server.kill('SIGTERM');
+      await stopProcess(site.server);
       await db.destroy();
       await database.stop();
       rmSync(workDir, { recursive: true, force: true });
     },
   };
+  await waitForSite(origin, site.server, SITE_START_MS);
+  return site;
 }
 
 /** Resolves once the site's publisher has published every change committed before this call. */

@@ -42,6 +42,20 @@ export function pathOf(route: string, params: Params): string {
 /** The key of a page's params, in the order a route lists them. */
 const keyOf = (params: Partial<Params>) => Object.values(params).join('/');
 
+/** The build's preloaded answers (preloaded()), until the publisher's first render ends them (endPreloads). */
+const preloads = new Set<Map<string, unknown>>();
+let preloading = true;
+
+/**
+ * The build is over: answers preloaded for pages it did not render (kept from the last run) are as old as the build,
+ * so they are dropped, and every later load reads the database.
+ */
+export function endPreloads(): void {
+  preloading = false;
+  for (const answers of preloads) answers.clear();
+  preloads.clear();
+}
+
 /**
  * A page kind whose build reads every page at once, in a few queries, instead of a few queries per page (`loadAll`, by
  * the pages' params). The first listing of its paths in a process (the build's getStaticPaths) reads them; each page
@@ -54,8 +68,9 @@ export function preloaded<P extends Params, Props>(kind: CataloguePage<P, Props>
   return {
     ...kind,
     async paths(db) {
-      if (read) return kind.paths(db);
+      if (read || !preloading) return kind.paths(db);
       read = true;
+      preloads.add(answers);
       const all = await loadAll(db);
       for (const { params, answer } of all) answers.set(keyOf(params), answer);
       return all.map(({ params }) => params);

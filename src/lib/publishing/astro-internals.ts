@@ -8,7 +8,7 @@
  * bundle is copied aside before Astro removes it, and put back once the build is done.
  *
  * Astro gives a prerendered page's request, in a build, headers that warn when read (astro/dist/core/request.js); the
- * publisher's own requests carry If-None-Match, read here past that warning.
+ * publisher's own requests carry headers (If-None-Match, PUBLISHER_HEADER), read here past that warning.
  *
  * Astro's default prerenderer keeps its app on `prerenderer.app` after setup; the app caches each route's
  * getStaticPaths() for the build (`app.routeCache`, astro/dist/core/build/app.js). A page published after the build
@@ -51,9 +51,9 @@ export function clearRouteCache(prerenderer: AstroPrerenderer): void {
 
 const requestHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')!.get!;
 
-/** The request's If-None-Match, without the warning Astro attaches to a build's request (which has none). */
-export function ifNoneMatch(request: Request): string | null {
-  return (requestHeaders.call(request) as Headers).get('If-None-Match');
+/** The request's header `name`, without the warning Astro attaches to a build's request (which has none). */
+export function requestHeader(request: Request, name: string): string | null {
+  return (requestHeaders.call(request) as Headers).get(name);
 }
 
 /** Astro's error when a prerendered route's getStaticPaths() no longer lists the path asked for: the page is gone. */

@@ -15,10 +15,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { siteYear } from '../catalog/client/site-clock.ts';
 import { getDb } from '../db.ts';
-import type { PageAnswer } from '../pages/catalogue-page.ts';
-import { ifNoneMatch } from './astro-internals.ts';
+import { endPreloads, type PageAnswer } from '../pages/catalogue-page.ts';
+import { requestHeader } from './astro-internals.ts';
 import { cdnTags, pathsTag, type PathSet } from './page-tags.ts';
 
+/** The header the Node publisher's renders carry: the build is over, and every page reads the database. */
+export const PUBLISHER_HEADER = 'X-Publisher-Render';
 /** The header a prerendered page names its tags in, space-separated. */
 export const PAGE_TAGS_HEADER = 'X-Page-Tags';
 /** How long the CDN keeps a page that no purge reached (a lost purge heals by then). */
@@ -42,6 +44,7 @@ export type Prepared<Props> =
 
 export async function preparePage<Props>(context: PageContext, load: (db: Kysely<Database>) => Promise<PageAnswer<Props>>,
   pathSet?: PathSet): Promise<Prepared<Props>> {
+  if (context.isPrerendered && requestHeader(context.request, PUBLISHER_HEADER)) endPreloads();
   const answer = await load(await getDb());
   const headers = new Headers();
   // Pages that are not there, or not there under this URL, change when the route's set of pages does.
@@ -60,7 +63,7 @@ export async function preparePage<Props>(context: PageContext, load: (db: Kysely
   headers.set('ETag', etag);
   if (context.isPrerendered) headers.set(PAGE_TAGS_HEADER, tags.join(' '));
   else cacheFor(context, headers, tags);
-  if (ifNoneMatch(context.request) === etag) return { kind: 'response', response: new Response(null, { status: 304, headers }) };
+  if (requestHeader(context.request, 'If-None-Match') === etag) return { kind: 'response', response: new Response(null, { status: 304, headers }) };
   return { kind: 'page', props, headers };
 }
 
