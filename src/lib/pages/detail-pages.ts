@@ -4,6 +4,7 @@
  * message (detail-fallback.ts). What each page shows is in its tags: the row itself, its genres, platforms and cast,
  * and every title it lists (including recommendations not published yet, so that publishing one reaches the page).
  */
+import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../catalog/detail-fallback.ts';
@@ -76,15 +77,41 @@ function personTags(person: PersonPage): string[] {
 
 const titleParams = (title: { slug: string; tmdbId: number }): TitleParams => ({ slug: title.slug, tmdbId: String(title.tmdbId) });
 
+/**
+ * One page's load by id, with the loads of pages rendered at the same time (the publisher renews many at once) made
+ * as one batch: a batch costs about what one page's load does. Nothing is cached: each load reads the database.
+ */
+const BATCH_WINDOW_MS = 3;
+
+function batchedLoad<Row>(loadMany: (db: Db, ids: number[]) => Promise<Row[]>, idOf: (row: Row) => number) {
+  const loaders = new WeakMap<Db, DataLoader<number, Row | undefined>>();
+  return (db: Db, id: number): Promise<Row | undefined> => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = new DataLoader(async (ids) => {
+        const rows = new Map((await loadMany(db, [...ids])).map((row) => [idOf(row), row]));
+        return ids.map((key) => rows.get(key));
+      // Loads that arrive within a few milliseconds share a batch: each page resolves its URL with a query first.
+      }, { cache: false, maxBatchSize: 100, batchScheduleFn: (dispatch) => setTimeout(dispatch, BATCH_WINDOW_MS) });
+      loaders.set(db, loader);
+    }
+    return loader.load(id);
+  };
+}
+
+const loadMoviePage = batchedLoad(loadMoviePages, (movie) => movie.tmdbId);
+const loadTvPage = batchedLoad(loadTvPages, (show) => show.tmdbId);
+const loadPersonPage = batchedLoad((db, ids) => loadPersonPages(db, ids), (person) => person.id);
+
 const movieAnswer = (movie: MoviePage | undefined) => (movie ? page({ movie }, movieTags(movie)) : { kind: 'missing' as const, message: DETAIL_KINDS.movie.notFoundMessage });
 const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', '/movie/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'movie'),
-  (params) => params.tmdbId, async (db, tmdbId) => movieAnswer((await loadMoviePages(db, [tmdbId]))[0]));
+  (params) => params.tmdbId, async (db, tmdbId) => movieAnswer(await loadMoviePage(db, tmdbId)));
 export const moviePage = withLoadRest(preloaded(movies, async (db) =>
   (await loadMoviePages(db)).map((movie) => ({ params: titleParams(movie), answer: movieAnswer(movie) }))), movies);
 
 const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, titleTags('tv', show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
 const shows = detailPage<TitleParams, { show: TvPage }>('tv', '/tv/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'tv'),
-  (params) => params.tmdbId, async (db, tmdbId) => showAnswer((await loadTvPages(db, [tmdbId]))[0]));
+  (params) => params.tmdbId, async (db, tmdbId) => showAnswer(await loadTvPage(db, tmdbId)));
 export const tvPage = withLoadRest(preloaded(shows, async (db) =>
   (await loadTvPages(db)).map((show) => ({ params: titleParams(show), answer: showAnswer(show) }))), shows);
 
@@ -93,7 +120,7 @@ const personAnswer = (person: PersonPage | undefined) =>
 const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', async (db) => {
   const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle).orderBy('id').execute();
   return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
-}, (params) => params.id, async (db, id) => personAnswer((await loadPersonPages(db, [id]))[0]));
+}, (params) => params.id, async (db, id) => personAnswer(await loadPersonPage(db, id)));
 export const personPage = withLoadRest(preloaded(people, async (db) =>
   (await loadPersonPages(db)).map((person) => ({ params: { slug: person.slug, id: String(person.id) }, answer: personAnswer(person) }))), people);
 

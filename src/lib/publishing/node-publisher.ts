@@ -20,6 +20,7 @@ import { clearRouteCache, isNoMatchingStaticPath } from './astro-internals.ts';
 import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
 import { pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
+import { PUBLISHER_HEADER } from './page-answer.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
 import { EVERYTHING } from './page-tags.ts';
@@ -28,8 +29,11 @@ import type { Journal } from './publish-journal.ts';
 export const POLL_MS = 200;
 /** How often an idle publisher says it is alive (change-log.ts waitForReaders waits only for live readers). */
 const HEARTBEAT_MS = 10_000;
-/** Pages rendered at once (Astro's build.concurrency); a visitor's page may take one more. */
-const RENDERS_AT_ONCE = 4;
+/**
+ * Pages rendered at once; a visitor's page may take one more. Their loads are made in batches (pages/detail-pages.ts),
+ * so more at once is cheaper per page, up to the memory of their HTML.
+ */
+const RENDERS_AT_ONCE = 16;
 /** A page that failed to render is tried again after this long. */
 const RETRY_MS = 5_000;
 
@@ -85,6 +89,7 @@ export class NodePublisher {
   #timers: NodeJS.Timeout[] = [];
   #polling: Promise<void> | null = null;
   #failing = false;
+  #discovering = false;
   #lastProgress = 0;
   readonly #current = new Set<string>();
   readonly rendered = { replaced: 0, unchanged: 0, removed: 0, failed: 0 };
@@ -141,13 +146,22 @@ export class NodePublisher {
       const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(db, batch.changes);
       const stale = [...index.pagesWith(tags)];
       if (tags.size) this.#unsaved = true;
-      if (stale.length) await this.#markStale(stale);
+      // A change that may add or remove pages: the routes list their pages before any render, so that no render
+      // asks for a page its route no longer lists, and a writer told its change was read has its new pages stale too.
+      const discover = tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'));
+      this.#discovering = discover;
+      try {
+        if (stale.length) await this.#markStale(stale);
+        if (discover) await this.#findNewPages();
+      } finally {
+        this.#discovering = false;
+      }
       this.#cursor = batch.snapshot;
       if (batch.tooMany || batch.changes.length || batch.lastMarker || Date.now() - this.#lastProgress > HEARTBEAT_MS) {
         await recordProgress(db, reader, this.#cursor, batch.lastMarker);
         this.#lastProgress = Date.now();
       }
-      if (tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'))) await this.#findNewPages();
+      this.#pump(false);
       this.#lastMarker = Math.max(this.#lastMarker, batch.lastMarker);
       if (this.#failing) console.log('[publishing] reading the catalogue\'s changes works again');
       this.#failing = false;
@@ -186,6 +200,8 @@ export class NodePublisher {
   }
 
   #pump(urgent: boolean): void {
+    // Listing the routes primes Astro's cache of their pages: renders started meanwhile would each list their route again.
+    if (this.#discovering) return;
     while (this.#queue.size && (this.#workers < RENDERS_AT_ONCE || (urgent && this.#urgent.size && this.#workers < RENDERS_AT_ONCE + 1))) {
       const next = this.#urgent.values().next().value ?? this.#queue.values().next().value!;
       this.#queue.delete(next);
@@ -250,7 +266,8 @@ export class NodePublisher {
     if (this.#unlisted.delete(pathname)) return this.#remove(pathname, file);
     const url = new URL(route.type === 'endpoint' || pathname.endsWith('/') ? pathname : `${pathname}/`, origin);
     try {
-      const rendered = await prerenderer.render(new Request(url, { headers: record?.etag ? { 'If-None-Match': record.etag } : {} }), { routeData: route });
+      const headers: Record<string, string> = { [PUBLISHER_HEADER]: '1', ...(record?.etag ? { 'If-None-Match': record.etag } : {}) };
+      const rendered = await prerenderer.render(new Request(url, { headers }), { routeData: route });
       const response = rendered instanceof Response ? rendered : rendered.response;
       if (response.status === 304) return 'unchanged';
       // Not found, or not at this path any more (a stale slug's redirect): the page is gone.
