@@ -1,23 +1,23 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
  * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
- * and that catalogue's memory, the time and peak memory of a full build by the page builder (as `npm start` builds),
- * the times of that page builder's republish of one title edit, the first after a start and later ones (with the
- * pages each rendered and reused), and the delay of a takedown on that build served as `npm start` serves it
- * (scripts/lib/takedown-bench.ts).
+ * and that catalogue's memory, then the site built and served as `npm start` does, and what each kind of change costs
+ * its publisher (scripts/lib/publishing-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  * With --soak, the soak benchmark (scripts/lib/soak/run.ts): the built site under minutes of mixed traffic, its
  * memory every minute; exits 1 when a target is missed.
  *
- *   npm run bench -- [--movies 20000] [--shows 2000] [--people 40000] [--skip-build]
+ *   npm run bench -- [--movies 10000] [--shows 2000] [--people 30000] [--skip-build | --publishing]
  *   npm run bench -- --load [--movies 10000] [--shows 2000] [--people 30000] [--connections 50] [--duration 10] [--reset]
  *   npm run bench -- --soak [--minutes 10] [--speed 1] [--movies 1500] [--shows 250] [--people 4000] [--reset]
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import type { Kysely } from 'kysely';
 import { createDb } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { heroMovies, recentTitles } from '../src/lib/catalog/home.ts';
@@ -28,11 +28,9 @@ import { searchCatalogue } from '../src/lib/catalog/search.ts';
 import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
 import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
-import { updateMovieLinks } from '../src/lib/admin/titles.ts';
-import { buildAndSwap, buildServedOutput, stopPageBuilder } from '../src/lib/rebuild/local-builder.ts';
-import { childEnv, setSetting } from '../src/lib/settings.ts';
+import { childEnv } from '../src/lib/settings.ts';
 import { freePort } from './lib/ports.ts';
-import { measureTakedowns } from './lib/takedown-bench.ts';
+import { measurePublishing } from './lib/publishing-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +38,7 @@ const { values } = parseArgs({
     shows: { type: 'string' },
     people: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    publishing: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
@@ -112,16 +111,8 @@ async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Prom
   return result;
 }
 
-mkdirSync('.bench', { recursive: true });
-const workDir = mkdtempSync(join('.bench', 'run-'));
-const port = await freePort();
-const server = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port });
-const db = await createDb({ kind: 'embedded', port });
-try {
-  await migrateToLatest(db);
-  const size = scale({ movies: 20_000, shows: 2_000, people: 40_000 });
-  console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
-  await timed('seed', () => seedDemoCatalogue(db, size));
+/** Query latencies, and a fresh process's first search and the memory of its in-memory catalogue. */
+async function measureQueries(db: Kysely<Database>, port: number, workDir: string): Promise<void> {
   await timed('home: recently added movies', () => recentTitles(db, 'movie'), 20);
   await timed('home: hero', () => heroMovies(db), 20);
   const pages = await timed('movie pages: bulk load of every movie', () => loadMoviePages(db));
@@ -144,29 +135,21 @@ try {
         + ` (RSS grew ${cold.rssGrowthMb} MB, peak RSS ${cold.peakRssMb} MB)`);
     }
   }
+}
 
+mkdirSync('.bench', { recursive: true });
+const workDir = mkdtempSync(join('.bench', 'run-'));
+const port = await freePort();
+const server = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port });
+const db = await createDb({ kind: 'embedded', port });
+try {
+  await migrateToLatest(db);
+  const size = scale({ movies: 10_000, shows: 2_000, people: 30_000 });
+  console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
+  await timed('seed', () => seedDemoCatalogue(db, size));
+  if (!values.publishing) await measureQueries(db, port, workDir);
   if (!values['skip-build']) {
-    const outDir = join(workDir, 'dist');
-    setSetting('EMBEDDED_DB_PORT', String(port));
-    setSetting('ASTRO_OUT_DIR', outDir);
-    setSetting('ASTRO_CACHE_DIR', join(workDir, 'cache'));
-    // Built as `npm start` builds: by the page builder (a child process), which then republishes every title edit
-    // in place, the first one after a start included.
-    const built = await timed('full build (page builder, as npm start does)', () => buildServedOutput(outDir, { keepPageBuilder: true }));
-    console.log(`${'  peak memory (RSS) of the page builder'.padEnd(44)} ${String(built.peakRssMb).padStart(9)} MB`);
-    const edited = await db.selectFrom('movies').select('id').where('tmdb_id', '=', pages[0]!.tmdbId).executeTakeFirstOrThrow();
-    let edits = 0;
-    const editAndRebuild = async () => {
-      await updateMovieLinks(db, edited.id, { streamUrl: `https://stream.example/bench-edit-${++edits}`, downloadUrl: null });
-      return buildAndSwap({ outDir });
-    };
-    const rebuilds = [['one-edit republish, the first after a start', 1], ['one-edit republish (page builder, in place)', 3]] as const;
-    for (const [label, repeat] of rebuilds) {
-      const summary = await timed(label, editAndRebuild, repeat);
-      console.log(`${'  pages rendered / reused'.padEnd(44)} ${summary?.rendered ?? '?'} / ${summary?.reused ?? '?'} (and the fixed pages without a cache key, always rendered)`);
-    }
-    stopPageBuilder();
-    await measureTakedowns(db, { EMBEDDED_DB_PORT: String(port), ASTRO_OUT_DIR: outDir });
+    await measurePublishing(db, resolve(workDir, 'dist'), { EMBEDDED_DB_PORT: String(port), ASTRO_CACHE_DIR: join(workDir, 'cache') });
   }
 } finally {
   await db.destroy();
