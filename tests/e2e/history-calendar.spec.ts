@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Database } from '../../db/schema.ts';
-import type { RebuildState } from '../../src/lib/rebuild/contract.ts';
 import { slugify } from '../../src/lib/catalog/client/slug.ts';
 import { createTestUser, sessionCookieHeader } from '../support/sessions.ts';
 import { NEXT_EPISODE, UPCOMING_MOVIE_ID, UPCOMING_SHOW_ID } from '../support/tmdb-fixtures/index.ts';
@@ -63,12 +62,6 @@ test.beforeAll(async ({ db }) => {
     await asAdmin(db, 'POST', '/api/admin/movies/add', { tmdbId: UPCOMING_MOVIE_ID });
     await asAdmin(db, 'POST', '/api/admin/tv/add', { tmdbId: UPCOMING_SHOW_ID });
   }
-});
-
-// The admin's writes here queue site rebuilds: the specs after this one start once they have ended.
-test.afterAll(async ({ db }) => {
-  await expect.poll(async () => ((await asAdmin(db, 'GET', '/api/admin/rebuild')) as RebuildState).status, { timeout: 300_000, intervals: [1_000] })
-    .toMatch(/^(idle|succeeded|failed)$/);
 });
 
 for (const size of SIZES) {

@@ -1,6 +1,6 @@
 /**
- * Builds the site from a fresh, seeded embedded database and serves it with the project's own server on
- * a free port, with imports pointed at a local fake TMDB server and mail sent over SMTP to a local mailbox
+ * Builds the site from a fresh, seeded embedded database and serves it as `npm start` does (the project's own server,
+ * whose page builder builds the site and then publishes every change) on a free port, with imports pointed at a local fake TMDB server and mail sent over SMTP to a local mailbox
  * (mailbox.ts) that files each message in the outbox directory. Everything started here is stopped by the
  * returned teardown.
  */
@@ -12,11 +12,10 @@ import type { Database } from '../../../db/schema.ts';
 import { startEmbeddedServer } from '../../../db/embedded-server.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedDemoCatalogue } from '../../../src/lib/demo/seed.ts';
-import { keepRunning, run } from '../../../scripts/lib/processes.ts';
-import { serverArgs } from '../../../scripts/lib/site.ts';
+import { stopProcess } from '../../../scripts/lib/processes.ts';
+import { BUILD_AND_START_TIMEOUT_MS, serveSite, waitForSite } from '../../../scripts/lib/site.ts';
 import { freePort } from '../../support/ports.ts';
 import { startFakeTmdb } from '../../support/fake-tmdb.ts';
-import { waitForHttp } from './wait.ts';
 import { startMailbox } from './mailbox.ts';
 
 export const E2E_SEED = { movies: 240, shows: 40, people: 600 };
@@ -41,9 +40,8 @@ export default async function globalSetup() {
   const authSecret = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`;
   const env = { AUTH_SECRET: authSecret, EMBEDDED_DB_PORT: String(dbPort), ASTRO_OUT_DIR: join(workDir, 'dist'), SITE_URL: baseURL, SMTP_URL: mailbox.url,
     TMDB_API_BASE_URL: tmdb.baseUrl, TMDB_API_KEY: tmdb.apiKey, REBUILD_SCHEDULE: 'off' };
-  await run('npx', ['astro', 'build'], env);
-  const server = keepRunning(process.execPath, serverArgs(join(workDir, 'dist/server/entry.mjs')), { ...env, HOST: '127.0.0.1', PORT: String(webPort) });
-  await waitForHttp(baseURL);
+  const server = serveSite({ ...env, HOST: '127.0.0.1', PORT: String(webPort) }, { build: true });
+  await waitForSite(baseURL, server, BUILD_AND_START_TIMEOUT_MS);
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DB_PORT = String(dbPort);
@@ -51,7 +49,7 @@ export default async function globalSetup() {
   process.env.E2E_AUTH_SECRET = authSecret;
 
   return async () => {
-    server.kill('SIGTERM');
+    await stopProcess(server);
     await tmdb.close();
     await mailbox.close();
     await database.stop();
