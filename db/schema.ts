@@ -404,6 +404,12 @@ interface CdnPurgesTable {
   again: Generated<boolean>;
 }
 
+/** This database's id (db/migrations/0019_database_identity.ts). */
+interface DatabaseIdentityTable {
+  id: Generated<string>;
+  only_row: Generated<boolean>;
+}
+
 interface CdnPurgeLogTable {
   tag: string;
   purged_at: Generated<Date>;
@@ -443,6 +449,7 @@ export interface Database {
   publishing_consumers: PublishingConsumersTable;
   cdn_purges: CdnPurgesTable;
   cdn_purge_log: CdnPurgeLogTable;
+  database_identity: DatabaseIdentityTable;
   title_watch_providers: TitleWatchProvidersTable;
   title_watch_regions: TitleWatchRegionsTable;
   user_preferences: UserPreferencesTable;

@@ -4,7 +4,7 @@
  * as the site's publisher (node-publisher.ts), renewing the built pages as the catalogue changes, with the prerenderer
  * the build set up. It ends with its parent.
  *
- * A start with the code of the last run keeps that run's pages (publish-journal.ts): the build renders only the pages
+ * A start with the code and the database of the last run keeps that run's pages (publish-journal.ts): the build renders only the pages
  * the journal does not have, and the publisher renews those the changes since its last checkpoint made stale.
  */
 import { rm } from 'node:fs/promises';
@@ -13,9 +13,9 @@ import { build } from 'astro';
 import { getDb } from '../src/lib/db.ts';
 import { variantCacheIn } from '../src/lib/compression/precompress.ts';
 import { errorMessage } from '../src/lib/http/respond.ts';
-import { currentSnapshot } from '../src/lib/publishing/change-log.ts';
+import { currentSnapshot, databaseId } from '../src/lib/publishing/change-log.ts';
 import { NodePublisher } from '../src/lib/publishing/node-publisher.ts';
-import { pageFile, removePageFile } from '../src/lib/publishing/page-files.ts';
+import { asideDirOf, pageFile, removePageFile } from '../src/lib/publishing/page-files.ts';
 import { pageRecorder } from '../src/lib/publishing/page-recorder.ts';
 import type { BuilderMessage, ServerMessage } from '../src/lib/publishing/page-builder-client.ts';
 import { codeHash, Journal, readJournal } from '../src/lib/publishing/publish-journal.ts';
@@ -28,11 +28,13 @@ const outDir = resolve(astroOutDir() ?? 'dist');
 const clientDir = join(outDir, 'client');
 const db = await getDb();
 const code = codeHash();
-const previous = await readJournal(outDir, code);
+const database = await databaseId(db);
+const previous = await readJournal(outDir, code, database);
 // Before the build reads anything: the publisher takes every change committed after this.
 const since = previous?.cursor ?? await currentSnapshot(db);
-// Nothing of another code's build is kept.
+// Nothing of another code's build is kept, nor a file a killed run was writing.
 if (!previous) await rm(outDir, { recursive: true, force: true });
+await rm(asideDirOf(clientDir), { recursive: true, force: true });
 const recorder = pageRecorder(previous?.pages);
 try {
   // Per-page lines would be 40,000 writes to a pipe nobody reads; warnings and errors still reach stderr.
@@ -47,7 +49,7 @@ for (const path of previous?.pages.keys() ?? []) {
   if (recorder.index.get(path)) kept++;
   else await removePageFile(clientDir, pageFile(clientDir, path));
 }
-const journal = await Journal.start(outDir, code, [...recorder.index.entries()].map(([path, { etag, tags }]) => [path, { etag, tags }]), since);
+const journal = await Journal.start(outDir, code, database, [...recorder.index.entries()].map(([path, { etag, tags }]) => [path, { etag, tags }]), since);
 send({ type: 'built', rendered: recorder.index.size - kept, kept, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
 if (!publishingEnabled()) process.exit(0);
 

@@ -16,6 +16,7 @@ import * as adminOwnership from './0015_admin_ownership.ts';
 import * as securityFourthPass from './0016_security_fourth_pass.ts';
 import * as watchProviders from './0017_watch_providers.ts';
 import * as historyCalendar from './0018_history_calendar.ts';
+import * as databaseIdentity from './0019_database_identity.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_security_fourth_pass': securityFourthPass,
   '0017_watch_providers': watchProviders,
   '0018_history_calendar': historyCalendar,
+  '0019_database_identity': databaseIdentity,
 };

@@ -2,8 +2,9 @@
  * Publishing by what each page shows (src/lib/publishing/), on the site as `npm start` serves it: after every
  * generated sequence of catalogue changes, of every kind and writer (tests/support/catalogue-changes.ts), the pages the
  * publisher has are exactly those of a fresh build of the database, each showing what a fresh build's would; traffic
- * renders nothing; once, the changes are made while the server is down; and at the end what HTTP serves equals what
- * a fresh full build serves, page for page.
+ * renders nothing; changes may be committed while the publisher renews the pages of the last; once, the changes are
+ * made while the server is down; and at the end what HTTP serves equals what a fresh full build serves, page for page,
+ * and another build in the same checkout leaves the served site publishing.
  *
  * The seed is new on every run and printed: PUBLISHING_SEED=<seed> replays a failure (PUBLISHING_RUNS: how many).
  */
@@ -15,7 +16,7 @@ import { createBackup, type Backup } from '../../src/lib/backup/backup.ts';
 import { replayJournal } from '../../src/lib/publishing/publish-journal.ts';
 import { applyChange, catalogueChange, isTrafficOnly } from '../support/catalogue-changes.ts';
 import { freePort } from '../support/ports.ts';
-import { differencesFromFresh, settled, SITE_START_MS, startPublishedSite, type PublishedSite } from '../support/published-site.ts';
+import { differencesFromFresh, read, settled, SITE_START_MS, startPublishedSite, type PublishedSite } from '../support/published-site.ts';
 import { run } from '../../scripts/lib/processes.ts';
 import { readdirSync } from 'node:fs';
 
@@ -56,14 +57,20 @@ it(`after each sequence of changes, every page is what a fresh build would show 
   await settled(site.db);
   expect(await differencesFromFresh(site)).toEqual([]);
   let run = 0;
-  await fc.assert(fc.asyncProperty(fc.array(catalogueChange, { minLength: 1, maxLength: 4 }), async (changes) => {
+  await fc.assert(fc.asyncProperty(fc.array(catalogueChange, { minLength: 1, maxLength: 4 }), fc.boolean(), async (changes, duringPublishing) => {
     const journalBefore = (await replayJournal(site.outDir)).pages;
-    const apply = async () => { for (const change of changes) await applyChange(site.db, change, { backup, userId }); };
+    const apply = async () => {
+      for (const [index, change] of changes.entries()) {
+        await applyChange(site.db, change, { backup, userId });
+        // Each next change committed while the publisher renews the pages of the last (it has read it).
+        if (duringPublishing && index < changes.length - 1) await read(site.db);
+      }
+    };
     // Once, halfway: the changes are made while the server is down, and the restart keeps the pages it can.
     if (++run === Math.ceil(RUNS / 2)) await site.restart(apply);
     else await apply();
     await settled(site.db);
-    expect(await differencesFromFresh(site), JSON.stringify(changes)).toEqual([]);
+    expect(await differencesFromFresh(site), JSON.stringify({ changes, duringPublishing })).toEqual([]);
     if (isTrafficOnly(changes)) {
       // Views and ratings are in no static page: nothing was rendered again.
       expect((await replayJournal(site.outDir)).pages, JSON.stringify(changes)).toEqual(journalBefore);
@@ -97,4 +104,10 @@ it('what HTTP serves equals what a fresh full build of the same database serves,
   } finally {
     fresh.kill('SIGTERM');
   }
+  // That build ran in the same checkout, with the same cache directory: the served site still publishes every change.
+  for (const change of [{ kind: 'unpublish', type: 'movie', pick: 3 }, { kind: 'rename-person', type: 'movie', pick: 5, name: 'After Another Build' }] as const) {
+    await applyChange(site.db, change, { backup, userId });
+  }
+  await settled(site.db);
+  expect(await differencesFromFresh(site)).toEqual([]);
 }, SITE_START_MS);

@@ -70,6 +70,13 @@ export async function startPublishedSite(size: { movies: number; shows: number; 
   return site;
 }
 
+/** Resolves once the site's publisher has read every change committed before this call (and begun to publish it). */
+export async function read(db: Kysely<Database>, timeoutMs = 60_000): Promise<void> {
+  if (!(await waitForReaders(db, NODE_READER_PREFIX, await addMarker(db), timeoutMs, 'read'))) {
+    throw new Error(`The publisher did not read the change log within ${timeoutMs / 1000} s.`);
+  }
+}
+
 /** Resolves once the site's publisher has published every change committed before this call. */
 export async function settled(db: Kysely<Database>, timeoutMs = 120_000): Promise<void> {
   if (!(await waitForReaders(db, NODE_READER_PREFIX, await addMarker(db), timeoutMs, 'settled'))) {
@@ -94,7 +101,7 @@ export async function freshCataloguePages(db: Kysely<Database>): Promise<Map<str
  * The differences between the catalogue pages the publisher has (its journal, and their files) and those of a fresh
  * build: none when the site is as a fresh build of the same database would make it.
  */
-export async function differencesFromFresh(site: PublishedSite): Promise<string[]> {
+export async function differencesFromFresh(site: { db: Kysely<Database>; outDir: string }): Promise<string[]> {
   const [fresh, { pages: published }] = await Promise.all([freshCataloguePages(site.db), replayJournal(site.outDir)]);
   const differences: string[] = [];
   for (const [path, etag] of fresh) {

@@ -117,20 +117,21 @@ describe('the publisher\'s journal and what counts as code', () => {
     expect(codeHash(copy)).toBe(before);
   });
 
-  it('vouches for the last run\'s pages only under the same code, within the log\'s memory and in the same year', async () => {
+  it('vouches for the last run\'s pages only under the same code and database, within the log\'s memory and in the same year', async () => {
     copy = mkdtempSync(join(tmpdir(), 'journal-'));
-    const journal = await Journal.start(copy, 'code-1', [['/a', { etag: '"a"', tags: ['m1'] }], ['/b', { etag: null, tags: [] }]], '10:10:');
+    const journal = await Journal.start(copy, 'code-1', 'db-1', [['/a', { etag: '"a"', tags: ['m1'] }], ['/b', { etag: null, tags: [] }]], '10:10:');
     journal.page('/c', { etag: '"c"', tags: ['m2'] });
     journal.gone('/b');
     journal.checkpoint('12:12:');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const kept = await readJournal(copy, 'code-1');
+    const kept = await readJournal(copy, 'code-1', 'db-1');
     expect(kept?.cursor).toBe('12:12:');
     expect([...kept!.pages.keys()]).toEqual(['/a', '/c']);
-    expect(await readJournal(copy, 'code-2')).toBeNull();
-    expect(await readJournal(copy, 'code-1', new Date(Date.now() + 2 * 86_400_000))).toBeNull();
+    expect(await readJournal(copy, 'code-2', 'db-1')).toBeNull();
+    expect(await readJournal(copy, 'code-1', 'db-2')).toBeNull();
+    expect(await readJournal(copy, 'code-1', 'db-1', new Date(Date.now() + 2 * 86_400_000))).toBeNull();
     // A torn last line (a process killed mid-write) is left out.
     writeFileSync(join(copy, 'published.jsonl'), `${readFileSync(join(copy, 'published.jsonl'), 'utf8')}{"page":"/d","et`);
-    expect([...(await readJournal(copy, 'code-1'))!.pages.keys()]).toEqual(['/a', '/c']);
+    expect([...(await readJournal(copy, 'code-1', 'db-1'))!.pages.keys()]).toEqual(['/a', '/c']);
   });
 });

@@ -34,6 +34,11 @@ export const CHANGE_RETENTION_SECONDS = 24 * 60 * 60;
 const notConsumed = (since: string) =>
   sql<boolean>`txid >= pg_snapshot_xmin(${since}::pg_snapshot) and not pg_visible_in_snapshot(txid, ${since}::pg_snapshot)`;
 
+/** This database's id (db/migrations/0019_database_identity.ts): a cursor belongs to one database's log. */
+export async function databaseId(db: Db): Promise<string> {
+  return (await db.selectFrom('database_identity').select('id').executeTakeFirstOrThrow()).id;
+}
+
 /** The current snapshot, as a cursor that has consumed everything committed so far. */
 export async function currentSnapshot(db: Db): Promise<string> {
   const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(db);

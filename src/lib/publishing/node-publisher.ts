@@ -19,7 +19,7 @@ import { errorMessage } from '../http/respond.ts';
 import { clearRouteCache, isNoMatchingStaticPath } from './astro-internals.ts';
 import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
-import { pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
+import { asideDirOf, pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
 import { PUBLISHER_HEADER } from './page-answer.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
@@ -273,7 +273,7 @@ export class NodePublisher {
       // Not found, or not at this path any more (a stale slug's redirect): the page is gone.
       if ((response.status === 404 && route.route !== '/404') || (response.status >= 300 && response.status < 400)) return await this.#remove(pathname, file);
       if (!response.ok && route.route !== '/404') throw new Error(`it answered ${response.status}`);
-      await replaceFile(file, new Uint8Array(await response.arrayBuffer()));
+      await replaceFile(file, new Uint8Array(await response.arrayBuffer()), asideDirOf(clientDir));
       await precompressFiles(clientDir, [relative(clientDir, file)], variants);
       recordAnswer(index, pathname, route, response);
       this.#options.journal.page(pathname, index.get(pathname)!);

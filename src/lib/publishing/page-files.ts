@@ -34,11 +34,20 @@ export function pageFile(clientDir: string, pathname: string): string {
   return join(clientDir, path, 'index.html');
 }
 
+/**
+ * Where a new file is written before its rename: beside the client directory (the same file system, never served),
+ * emptied at each start of the page builder, so a process killed mid-write leaves nothing behind in what is served.
+ */
+export function asideDirOf(clientDir: string): string {
+  return join(dirname(clientDir), '.renewing');
+}
+
 /** Replaces `file` with `content`: its old variants go first, so none is ever sent for the new content. */
-export async function replaceFile(file: string, content: Uint8Array): Promise<void> {
+export async function replaceFile(file: string, content: Uint8Array, asideDir: string): Promise<void> {
   await removeVariants(file);
   await mkdir(dirname(file), { recursive: true });
-  const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await mkdir(asideDir, { recursive: true });
+  const aside = join(asideDir, `${process.pid}-${Math.random().toString(36).slice(2)}`);
   await writeFile(aside, content);
   await rename(aside, file);
 }

@@ -3,7 +3,8 @@
  * ETag and tags, and checkpoints, each saying that the files show every change committed up to a snapshot of the
  * change log, under a hash of the code that rendered them. A start with the same code (and year) keeps those files and
  * renews only what changed since the last checkpoint; any other start renders everything. An append-only file of
- * JSON lines: a page's line follows its file's rename, a checkpoint follows the renewal of every page its changes made
+ * JSON lines, each checkpoint naming the database too (a cursor means nothing in another's change log): a page's line
+ * follows its file's rename, a checkpoint follows the renewal of every page its changes made
  * stale, so a process killed at any point leaves a journal that never vouches for a file it did not write (a torn last
  * line is ignored).
  */
@@ -19,7 +20,7 @@ export const JOURNAL_FILE = 'published.jsonl';
 
 /** A page as the journal keeps it (its route is the current build's, found by its path). */
 export interface JournalPage { etag: string | null; tags: readonly string[] }
-interface Checkpoint { code: string; cursor: string; at: string }
+interface Checkpoint { code: string; database: string; cursor: string; at: string }
 type Line = { checkpoint: Checkpoint } | { page: string; etag: string | null; tags: readonly string[] } | { gone: string };
 
 /** The files whose change can change a rendered page: the site's source, its configuration and its dependencies. */
@@ -67,10 +68,13 @@ export async function replayJournal(outDir: string): Promise<{ pages: Map<string
   return { pages, checkpoint };
 }
 
-/** The pages and the last checkpoint of the journal in `outDir`, when the files there may be kept by code `code`. */
-export async function readJournal(outDir: string, code: string, now = new Date()): Promise<{ cursor: string; pages: Map<string, JournalPage> } | null> {
+/**
+ * The pages and the last checkpoint of the journal in `outDir`, when the files there may be kept by code `code`
+ * publishing from the database `database` (change-log.ts databaseId).
+ */
+export async function readJournal(outDir: string, code: string, database: string, now = new Date()): Promise<{ cursor: string; pages: Map<string, JournalPage> } | null> {
   const { pages, checkpoint } = await replayJournal(outDir);
-  if (!checkpoint || checkpoint.code !== code) return null;
+  if (!checkpoint || checkpoint.code !== code || checkpoint.database !== database) return null;
   const at = new Date(checkpoint.at);
   // A cursor older than the log's memory, or from another year (every page shows the year), vouches for nothing.
   if (now.getTime() - at.getTime() > CHANGE_RETENTION_SECONDS * 1000 || siteYear(at) !== siteYear(now)) return null;
@@ -81,20 +85,22 @@ export async function readJournal(outDir: string, code: string, now = new Date()
 export class Journal {
   readonly #stream: WriteStream;
   readonly #code: string;
+  readonly #database: string;
 
-  private constructor(stream: WriteStream, code: string) {
+  private constructor(stream: WriteStream, code: string, database: string) {
     this.#stream = stream;
     this.#code = code;
+    this.#database = database;
   }
 
-  static async start(outDir: string, code: string, pages: Iterable<[string, JournalPage]>, cursor: string): Promise<Journal> {
+  static async start(outDir: string, code: string, database: string, pages: Iterable<[string, JournalPage]>, cursor: string): Promise<Journal> {
     const file = join(outDir, JOURNAL_FILE);
     const lines = [...pages].map(([page, { etag, tags }]) => JSON.stringify({ page, etag, tags } satisfies Line));
-    lines.push(JSON.stringify({ checkpoint: { code, cursor, at: new Date().toISOString() } } satisfies Line));
+    lines.push(JSON.stringify({ checkpoint: { code, database, cursor, at: new Date().toISOString() } } satisfies Line));
     const aside = `${file}.${process.pid}`;
     await writeFile(aside, `${lines.join('\n')}\n`);
     await rename(aside, file);
-    return new Journal(createWriteStream(file, { flags: 'a' }), code);
+    return new Journal(createWriteStream(file, { flags: 'a' }), code, database);
   }
 
   page(page: string, record: JournalPage): void {
@@ -107,7 +113,7 @@ export class Journal {
 
   /** Every change committed up to `cursor` is in the files. */
   checkpoint(cursor: string): void {
-    this.#write({ checkpoint: { code: this.#code, cursor, at: new Date().toISOString() } });
+    this.#write({ checkpoint: { code: this.#code, database: this.#database, cursor, at: new Date().toISOString() } });
   }
 
   #write(line: Line): void {

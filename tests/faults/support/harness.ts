@@ -6,13 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDb } from '../../../db/connect.ts';
 import { isPortOpen } from '../../../db/embedded-server.ts';
 import type { Database } from '../../../db/schema.ts';
 import { serverArgs } from '../../../scripts/lib/site.ts';
-import type { RebuildState } from '../../../src/lib/rebuild/contract.ts';
 import { childEnv } from '../../../src/lib/settings.ts';
 import { freePort } from '../../support/ports.ts';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.ts';
@@ -161,12 +160,14 @@ export interface Site extends Running {
 
 /**
  * The site served by scripts/serve.ts from the shared build (or the build in `outDir`), against `database`; the
- * TMDB, rebuild and mail settings come from `env`. Resolves once it answers.
+ * TMDB, rebuild and mail settings come from `env`. With `build`, as npm start serves it: the server builds into
+ * `outDir` first (keeping what its journal there vouches for) and publishes every change. Resolves once it answers.
  */
-export async function startSite(database: FaultDatabase, env: NodeJS.ProcessEnv = {}, outDir = join(inject('faultsWorkDir'), 'dist')): Promise<Site> {
+export async function startSite(database: FaultDatabase, env: NodeJS.ProcessEnv = {}, outDir = join(inject('faultsWorkDir'), 'dist'),
+  options: { build?: boolean } = {}): Promise<Site> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const site = startProcess(process.execPath, serverArgs(join(outDir, 'server', 'entry.mjs')), {
+  const site = startProcess(process.execPath, serverArgs(join(outDir, 'server', 'entry.mjs'), options), {
     REBUILD_MODE: 'off', AUTH_SECRET, HOST: '127.0.0.1', PORT: String(port), ASTRO_OUT_DIR: outDir, ...database.env, ...env,
   });
   await waitUntil(`the site at ${origin}`, async () => {
@@ -177,7 +178,7 @@ export async function startSite(database: FaultDatabase, env: NodeJS.ProcessEnv 
     } catch {
       return false;
     }
-  });
+  }, options.build ? 600_000 : 120_000);
   return { ...site, origin };
 }
 
@@ -187,7 +188,7 @@ export interface FaultCase {
   /** The case's database holding the seeded catalogue, started before the tests. */
   readonly database: FaultDatabase;
   /** `startSite` on the case's database; a site still running after the tests is killed then. */
-  startSite(env?: NodeJS.ProcessEnv, outDir?: string): Promise<Site>;
+  startSite(env?: NodeJS.ProcessEnv, outDir?: string, options?: { build?: boolean }): Promise<Site>;
 }
 
 /**
@@ -211,8 +212,8 @@ export function describeEachEngine(title: string, name: string, body: (fault: Fa
         if (!database) throw new Error('The case database starts in beforeAll: use it from hooks and tests.');
         return database;
       },
-      startSite: async (env, outDir) => {
-        const site = await startSite(fault.database, env, outDir);
+      startSite: async (env, outDir, options) => {
+        const site = await startSite(fault.database, env, outDir, options);
         sites.push(site);
         return site;
       },
@@ -234,28 +235,4 @@ export function jsonRequest(origin: string, method: string, body: unknown, cooki
     headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
     signal: AbortSignal.timeout(30_000),
   };
-}
-
-/** Renames the newest published movie (Recently Added on the home page): a change only a rebuild shows. */
-export async function renameNewestMovie(db: Kysely<Database>, title: string): Promise<void> {
-  const newest = await db.selectFrom('movies').select('id').where('is_published', '=', true)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  await db.updateTable('movies').set({ title, updated_at: sql`now()` }).where('id', '=', newest.id).execute();
-}
-
-/** Asks the site for a rebuild as the admin's dashboard does. */
-export async function requestRebuild(origin: string, adminCookie: string): Promise<void> {
-  const response = await fetch(`${origin}/api/admin/rebuild`, jsonRequest(origin, 'POST', {}, adminCookie));
-  expect(response.status).toBe(202);
-}
-
-/** The rebuild state the dashboard shows once the latest rebuild has succeeded or failed. */
-export async function endedRebuild(origin: string, adminCookie: string, timeoutMs: number): Promise<RebuildState> {
-  let state: RebuildState | undefined;
-  await waitUntil('the rebuild to end', async () => {
-    const response = await fetch(`${origin}/api/admin/rebuild`, { headers: { Cookie: adminCookie } });
-    state = (await response.json()) as RebuildState;
-    return state.status === 'succeeded' || state.status === 'failed';
-  }, timeoutMs);
-  return state!;
 }
