@@ -14,6 +14,7 @@ const FIXED: Record<string, string> = {
   '404.astro': '/no-such-page-here',
   'about.astro': '/about',
   'admin.astro': '/admin',
+  'calendar.astro': '/calendar',
   'confirm-email.astro': '/confirm-email?token=not-a-real-token',
   'contact.astro': '/contact',
   'disclaimer.astro': '/disclaimer',
@@ -38,6 +39,7 @@ const FIXED: Record<string, string> = {
   'signup.astro': '/signup',
   'tv-shows.astro': '/tv-shows',
   'tv/[...fallback].astro': '/tv/nothing/987654321',
+  'unsubscribe.astro': '/unsubscribe?token=not-a-real-token',
   'wishlist.astro': '/wishlist',
 };
 

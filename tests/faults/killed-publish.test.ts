@@ -15,7 +15,9 @@ describeEachEngine('the web server killed while it publishes (%s)', 'publish', (
   it('starts again with the pages its journal vouches for, and publishes the rest', async () => {
     const { database, engine } = fault;
     const outDir = join(caseDir(`publish-${engine}`), 'dist');
-    let site = await fault.startSite({}, outDir, { build: true });
+    // The site's URL is in every page: the same on both starts (each start has a new port).
+    const env = { SITE_URL: 'http://cinecat.test' };
+    let site = await fault.startSite(env, outDir, { build: true });
     const journal = join(outDir, JOURNAL_FILE);
     const journalSize = () => statSync(journal).size;
     const { checkpoint: built } = await replayJournal(outDir);
@@ -33,7 +35,7 @@ describeEachEngine('the web server killed while it publishes (%s)', 'publish', (
     expect(atKill?.cursor, 'the kill came before the publisher vouched for the change').toBe(built?.cursor);
 
     const restart = performance.now();
-    site = await fault.startSite({}, outDir, { build: true });
+    site = await fault.startSite(env, outDir, { build: true });
     reportRecovery(`${engine}: serving again after a kill mid-publish`, performance.now() - restart);
     expect(site.output()).toMatch(/Built in [\d.]+ s: \d+ pages rendered, [1-9]\d* kept from the last run/);
     await settled(database.db);
