@@ -4,6 +4,7 @@
  * the first test until it has a page here.
  */
 import { readdirSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { htmlProblems } from './support/valid-html.ts';
 
@@ -53,8 +54,8 @@ const IN_SITEMAP: Record<string, RegExp> = {
   'tv/[slug]/[tmdbId].astro': /^\/tv\/[^/]+\/\d+$/,
 };
 
-/** Checked where they are served: the ad frame only with an ad network (ad-frame.spec.ts); a home row is a fragment. */
-const ELSEWHERE = ['ad-frame.astro', 'fragments/home-rows/[row].astro'];
+/** Checked where they are served: the ad frame only with an ad network (ad-frame.spec.ts); rows are fragments of a page. */
+const ELSEWHERE = ['ad-frame.astro', 'fragments/home-rows/[row].astro', 'fragments/more-like-this/[type]/[tmdbId].astro'];
 
 test('every page route has a page to validate', () => {
   const routes = readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro')).sort();
@@ -84,13 +85,21 @@ test.describe('html-validate finds nothing', () => {
     });
   }
 
-  test('a home row fragment, in the page it joins', async ({ request }) => {
-    const home = await (await request.get('/')).text();
-    const fragment = /data-home-row="([^"]+)"/.exec(home)?.[1];
-    expect(fragment, 'a home row loaded as a fragment').toBeDefined();
+  /** A lazy row's fragment, where LazyTitleRow.script.ts puts it: in place of the row's section, in the page's main. */
+  async function checkFragmentOf(request: APIRequestContext, pagePath: string, route: string) {
+    const html = await (await request.get(pagePath)).text();
+    const fragment = /data-lazy-row="([^"]+)"/.exec(html)?.[1];
+    expect(fragment, `${pagePath} has a row loaded as a fragment`).toBeDefined();
     const row = await (await request.get(fragment!)).text();
-    // What HomeGenreRows.astro does with it: the fragment's section replaces a placeholder in the home page's main.
-    const page = `<!DOCTYPE html><html lang="en"><head><title>Home</title></head><body><main>${row}</main></body></html>`;
-    expect(await htmlProblems(page, 'fragments/home-rows/[row].astro')).toEqual([]);
+    const page = `<!DOCTYPE html><html lang="en"><head><title>Row</title></head><body><main>${row}</main></body></html>`;
+    expect(await htmlProblems(page, route)).toEqual([]);
+  }
+
+  test('fragments/home-rows/[row].astro, in the page it joins', async ({ request }) => {
+    await checkFragmentOf(request, '/', 'fragments/home-rows/[row].astro');
+  });
+
+  test('fragments/more-like-this/[type]/[tmdbId].astro, in the page it joins', async ({ request }) => {
+    await checkFragmentOf(request, sitemap.find((entry) => IN_SITEMAP['movie/[slug]/[tmdbId].astro']!.test(entry))!, 'fragments/more-like-this/[type]/[tmdbId].astro');
   });
 });
