@@ -9,7 +9,7 @@ test('home HTML holds only the first genre rows; the others are light placeholde
   const specOrder = [...HOME_MOVIE_GENRE_ROWS.map((g) => `movie-${g.id}`), ...HOME_TV_GENRE_ROWS.map((g) => `tv-${g.id}`)];
   expect(titles.length).toBeGreaterThan(2);
   expect(titles).toEqual(specOrder.filter((key) => titles.includes(key)));
-  const placeholders = html.match(/data-home-row="\/fragments\/home-rows\/[a-z]+-\d+\/"/g) ?? [];
+  const placeholders = html.match(/data-lazy-row="\/fragments\/home-rows\/[a-z]+-\d+\/"/g) ?? [];
   expect(placeholders).toHaveLength(titles.length - 2);
 });
 
@@ -17,14 +17,14 @@ test('home: genre rows with View More links load one after another', async ({ pa
   const fetched: string[] = [];
   page.on('request', (request) => { if (request.url().includes('/fragments/home-rows/')) fetched.push(new URL(request.url()).pathname); });
   await page.goto('/', { waitUntil: 'networkidle' });
-  const urls = await page.locator('section[data-home-row]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.homeRow!));
+  const urls = await page.locator('section[data-lazy-row]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lazyRow!));
   expect(fetched.length).toBeLessThan(urls.length); // far-away rows wait for the visitor
   const action = page.getByRole('region', { name: 'Action Movies' });
   await expect(action.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/category/movie/28/action');
   await expect(action.getByRole('listitem').first()).toBeVisible();
 
   // The last row is a placeholder until the visitor scrolls near it (the rows before it load first).
-  const placeholders = page.locator('section[data-home-row]');
+  const placeholders = page.locator('section[data-lazy-row]');
   expect(await placeholders.count()).toBeGreaterThan(0);
   const name = (await placeholders.last().getByRole('heading').textContent())!;
   const href = (await placeholders.last().getByRole('link', { name: 'View More' }).getAttribute('href'))!;
@@ -32,7 +32,7 @@ test('home: genre rows with View More links load one after another', async ({ pa
   const lastRow = page.getByRole('region', { name, exact: true });
   await lastRow.scrollIntoViewIfNeeded();
   await expect(lastRow.getByRole('list', { name, exact: true }).getByRole('link').first()).toBeVisible();
-  await expect(page.locator('section[data-home-row]')).toHaveCount(0);
+  await expect(page.locator('section[data-lazy-row]')).toHaveCount(0);
   expect(fetched).toEqual(urls); // each row once, in page order
   await lastRow.getByRole('link', { name: 'View More' }).click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
