@@ -1,7 +1,7 @@
 /**
  * Serves a production build, one step after another: the security headers of src/lib/security/headers.ts, a 421
  * for a host name it does not serve (src/lib/security/allowed-hosts.ts), a 400 for a URL that does not decode,
- * on-the-fly compression (src/lib/compression/on-the-fly.ts), a wait while the publisher renews a page older than the
+ * on-the-fly compression (src/lib/http/compress-on-the-fly.ts), a wait while the publisher renews a page older than the
  * catalogue (src/lib/publishing/page-builder-client.ts), the build's static files (src/lib/http/static-files.ts, which
  * send the precompressed variants the build stored), then @astrojs/node's handler in middleware mode (on-demand routes
  * and the 404 page). Static files are answered before Astro's middleware runs, so their headers are set here; on-demand
@@ -17,8 +17,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { refuseDemoPasswordsInProduction } from '../src/lib/accounts/demo-passwords.ts';
-import { compressOnTheFly } from '../src/lib/compression/on-the-fly.ts';
+import { refuseDemoPasswordsInProduction } from '../src/lib/demo/demo-passwords.ts';
+import { compressOnTheFly } from '../src/lib/http/compress-on-the-fly.ts';
 import { getDb } from '../src/lib/db.ts';
 import { decodableUrls, staticFiles, type Middleware } from '../src/lib/http/static-files.ts';
 import { PageBuilder } from '../src/lib/publishing/page-builder-client.ts';

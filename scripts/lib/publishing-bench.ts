@@ -18,7 +18,7 @@ import { updateMovieLinks } from '../../src/lib/admin/titles.ts';
 import { NODE_READER_PREFIX } from '../../src/lib/publishing/catalogue-changes.ts';
 import { addMarker, currentSnapshot, readChangesSince, waitForReaders } from '../../src/lib/publishing/change-log.ts';
 import { tagsOfChanges } from '../../src/lib/publishing/change-tags.ts';
-import { EVERYTHING } from '../../src/lib/publishing/page-tags.ts';
+import { EVERYTHING } from '../../src/lib/pages/page-tags.ts';
 import { JOURNAL_FILE, replayJournal, type JournalPage } from '../../src/lib/publishing/publish-journal.ts';
 import { freePort } from './ports.ts';
 import { stopProcess } from './processes.ts';

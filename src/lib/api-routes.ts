@@ -1,7 +1,7 @@
 /**
  * Every route of the JSON API (src/lib/http/route.ts), from the domains' routes.ts. The route-table test holds
  * this list and the endpoints under src/pages/api to each other; the fuzz tier and the method and permission
- * probes enumerate it.
+ * probes enumerate it; `npm run routes` writes docs/routes.md from it.
  */
 import type { Route } from './http/route.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -18,10 +18,13 @@ import { requestRoutes } from './requests/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
 import { watchRoutes } from './watch/routes.ts';
 
-type RouteTree = { readonly [name: string]: Route | RouteTree };
-const isRoute = (node: Route | RouteTree): node is Route => typeof node.method === 'string';
+export type RouteTree = { readonly [name: string]: Route | RouteTree };
+export const isRoute = (node: Route | RouteTree): node is Route => typeof node.method === 'string';
 const routesIn = (tree: RouteTree): Route[] => Object.values(tree).flatMap((node) => (isRoute(node) ? [node] : routesIn(node)));
 
-export const API_ROUTES: readonly Route[] = routesIn({
+/** The domains' route declarations by name, typed as declared (the route list reads their input and answer types). */
+export const API_ROUTE_TREE = {
   accountRoutes, adminRoutes, alertRoutes, analyticsRoutes, calendarRoutes, catalogRoutes, historyRoutes, listRoutes, ratingRoutes, recommendationRoutes, requestRoutes, transferRoutes, watchRoutes,
-});
+};
+
+export const API_ROUTES: readonly Route[] = routesIn(API_ROUTE_TREE);

@@ -30,7 +30,7 @@ vi.mock('../../src/lib/accounts/server-env.ts', async (original) => ({
 // The endpoints read sessions with the configured secret: the one the test cookies are made with.
 vi.stubEnv('AUTH_SECRET', TEST_SESSION_KEYS.secret);
 
-const { sessionUserOf } = await import('../../src/lib/accounts/server-env.ts');
+const { sessionLookup, sessionUserOf } = await import('../../src/lib/accounts/server-env.ts');
 const routes = {
   signUp: (await import('../../src/pages/api/accounts/signup.ts')).POST,
   confirmLink: (await import('../../src/pages/api/accounts/confirm.ts')).GET,
@@ -412,7 +412,7 @@ describeEachEngine('accounts', (getDb) => {
       let reached = false;
       const response = await requestGuard(context as never, async () => {
         reached = true;
-        return route ? route(context as never) as Promise<Response> : new Response('ok');
+        return sessionLookup(context as never, async () => (route ? route(context as never) as Promise<Response> : new Response('ok')));
       });
       return { response: response as Response, reached, context };
     };

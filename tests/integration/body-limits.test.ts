@@ -7,6 +7,8 @@ import type { APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
+import { AUTH_BASE_PATH } from '../../src/lib/accounts/client/routes.ts';
+import { MAX_BACKUP_BYTES } from '../../src/lib/admin/contract.ts';
 import { bodyLimitGuard } from '../../src/lib/http/body-limit.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
@@ -15,6 +17,7 @@ let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));
 vi.stubEnv('AUTH_SECRET', TEST_SESSION_KEYS.secret);
 
+const { sessionLookup } = await import('../../src/lib/accounts/server-env.ts');
 const routes = {
   auth: (await import('../../src/pages/api/auth/[...auth].ts')).ALL,
   requests: (await import('../../src/pages/api/requests.ts')).POST,
@@ -27,7 +30,11 @@ const TOO_LARGE_FOR_AUTH = { error: 'The request body is larger than 64 KB.' };
 async function throughServer(route: APIRoute, request: Request, params: Record<string, string> = {}) {
   let reached = false;
   const context = { request, url: new URL(request.url), locals: {}, params, site: new URL(SITE), clientAddress: '10.9.0.1', isPrerendered: false };
-  const response = await bodyLimitGuard(context as never, async () => { reached = true; return route(context as never); });
+  const guard = bodyLimitGuard({ authBasePath: AUTH_BASE_PATH, largestBodyBytes: MAX_BACKUP_BYTES });
+  const response = await guard(context as never, async () => {
+    reached = true;
+    return sessionLookup(context as never, async () => route(context as never));
+  });
   return { response: response as Response, reached };
 }
 

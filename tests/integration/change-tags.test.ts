@@ -10,7 +10,7 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson } from '../support/catalogue-fixtures.ts';
 import { currentSnapshot, readChangesSince } from '../../src/lib/publishing/change-log.ts';
 import { tagsOfChanges } from '../../src/lib/publishing/change-tags.ts';
-import { ANY_CARD, EVERYTHING } from '../../src/lib/publishing/page-tags.ts';
+import { ANY_CARD, EVERYTHING } from '../../src/lib/pages/page-tags.ts';
 
 describeEachEngine('what a catalogue change names', (getDb) => {
   let ids: { movie: number; draft: number };

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { authorizeCredentials } from '../../src/lib/accounts/auth-config.ts';
-import { refuseDemoPasswordsInProduction } from '../../src/lib/accounts/demo-passwords.ts';
+import { refuseDemoPasswordsInProduction } from '../../src/lib/demo/demo-passwords.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { getSessionUser } from '../../src/lib/accounts/session.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../../src/lib/demo/accounts.ts';

@@ -1,12 +1,12 @@
 /**
- * The local server's compression of on-demand answers (src/lib/compression/on-the-fly.ts), around a handler that
+ * The local server's compression of on-demand answers (src/lib/http/compress-on-the-fly.ts), around a handler that
  * writes as Astro's Node adapter does (writeHead, then chunks, then end), on a real HTTP server.
  */
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressOnTheFly } from '../../src/lib/compression/on-the-fly.ts';
+import { compressOnTheFly } from '../../src/lib/http/compress-on-the-fly.ts';
 
 /** A body of `bytes` that compresses well, written in `chunks` pieces. */
 const bodyOf = (bytes: number) => Buffer.from('{"title":"The Harbor of Velholm"},'.repeat(Math.ceil(bytes / 34)).slice(0, bytes));

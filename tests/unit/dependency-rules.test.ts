@@ -1,54 +1,87 @@
 /**
  * The import rules of .dependency-cruiser.cjs (no cycles, type-only imports included; browser code and contracts
- * import only browser-safe modules; the schema imports no application code; the HTTP layer calls no domain), checked
- * over the whole project with dependency-cruiser, and once over a small tree that breaks each rule, so that a rule
- * that stopped matching would fail here too.
+ * import only browser-safe modules; db/ imports no application code; the HTTP layer calls no domain; pages and
+ * components use the publishing machinery only through its entries) and no two src/lib folders importing each
+ * other, checked over every source file, .astro files included (tests/support/import-graph.ts), and once over a
+ * small tree that breaks each rule, so that a rule that stopped matching would fail here too.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { folderCycles, importGraph, ruleViolations } from '../support/import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
-const CLI = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 
-/** The rules broken in `cwd`'s tree, one `rule: from → to` line each. */
-async function violations(cwd: string, paths: string[]): Promise<string[]> {
-  const run = promisify(execFile)(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'json', ...paths], { cwd, maxBuffer: 64 << 20 })
-    .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-  const report = JSON.parse((await run).stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
-  return report.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
-}
+/**
+ * What still breaks the rules, each to be untangled by moving the shared piece down (issue 38). The lists may only
+ * shrink: a fixed entry must leave them, and anything new fails the test.
+ * - Migration 0016 rehashes stored addresses with the site's own keyed hash (analytics/visitor-key.ts, keyed by
+ *   AUTH_SECRET), so it cannot simply copy it.
+ * - accounts ↔ alerts: the mail queue (accounts/mail-queue.ts) delivers the alerts' mail (alerts/alert-mail.ts).
+ * - admin ↔ tmdb: admin/routes.ts takes the import and sync request and answer types from tmdb/contract.ts, while
+ *   tmdb implements admin routes and keeps admin-owned fields (admin/ownership.ts).
+ * - catalog ↔ watch: watch reads the title kinds (catalog/title-kinds.ts, catalog/client/content-types.ts) that the
+ *   catalogue's browse and platform pages filter by watch providers with.
+ */
+const KNOWN_VIOLATIONS: readonly string[] = [
+  'db-imports-no-app-code: db/migrations/0016_security_fourth_pass.ts → src/lib/analytics/visitor-key.ts',
+];
+const KNOWN_FOLDER_CYCLES: readonly string[] = ['accounts ↔ alerts', 'admin ↔ tmdb', 'catalog ↔ watch'];
 
 describe('import rules', () => {
+  const project = importGraph(ROOT, ['src', 'db', 'scripts', 'netlify', 'astro.config.mjs']);
+
+  it('read the .astro files too', async () => {
+    const edges = await project;
+    expect(edges.filter(({ from }) => from.endsWith('.astro')).length).toBeGreaterThan(200);
+    expect(edges).toContainEqual({ from: 'src/pages/index.astro', to: 'src/lib/publishing/page-answer.ts', circular: false });
+  }, 300_000);
+
   it('hold over the project', async () => {
-    expect(await violations(ROOT, ['src', 'db', 'scripts', 'netlify', 'astro.config.mjs'])).toEqual([]);
+    expect(ruleViolations(await project)).toEqual(KNOWN_VIOLATIONS);
   }, 300_000); // a few seconds alone; the shared 2-core machine can be many times slower
+
+  it('leave no two src/lib folders importing each other', async () => {
+    const pairs = folderCycles(await project).map((line) => line.split(':')[0]!);
+    expect(pairs).toEqual(KNOWN_FOLDER_CYCLES);
+  }, 300_000);
 
   const scratch = mkdtempSync(join(tmpdir(), 'cinecat-deps-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('catch a cycle, a contract importing a server type, the schema importing app code and the HTTP layer calling a domain', async () => {
+  it('catch each rule broken, in TypeScript and in .astro files', async () => {
     const files: Record<string, string> = {
       'tsconfig.json': JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'nodenext' } }),
       'db/schema.ts': "import type { Row } from '../src/lib/shop/contract.ts';\nexport type Table = Row;\n",
+      'db/migrations/0001_start.ts': "import { ship } from '../../src/lib/shop/shipping.ts';\nexport const up = ship;\n",
       'src/lib/shop/contract.ts': "import type { Order } from './orders.ts';\nexport type Row = Order;\n",
       'src/lib/shop/orders.ts': "import type { Row } from './contract.ts';\nexport interface Order { row?: Row }\n",
       'src/lib/http/endpoint.ts': "import { ship } from '../shop/shipping.ts';\nexport const run = ship;\n",
-      'src/lib/shop/shipping.ts': 'export const ship = 1;\n',
+      'src/lib/shop/shipping.ts': "import { stock } from '../store/stock.ts';\nexport const ship = stock;\n",
+      'src/lib/store/stock.ts': "import type { Row } from '../shop/contract.ts';\nexport const stock = 1 as unknown as Row;\n",
+      'src/lib/publishing/page-answer.ts': 'export const answer = 1;\n',
+      'src/lib/publishing/page-files.ts': 'export const files = 1;\n',
+      'src/pages/index.astro': "---\nimport { answer } from '../lib/publishing/page-answer.ts';\nimport { files } from '../lib/publishing/page-files.ts';\n---\n<p>{answer}</p>\n",
+      'src/components/Card.astro': "---\nimport type { Row } from '../lib/shop/contract.ts';\n---\n<p></p>\n<script>\n  import '../lib/publishing/page-files.ts';\n</script>\n",
+      'src/components/Loop.astro': "---\nimport Loop from './Loop.astro';\n---\n<Loop />\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(scratch, path)), { recursive: true });
       writeFileSync(join(scratch, path), text);
     }
-    expect(await violations(scratch, ['src', 'db'])).toEqual([
+    const edges = await importGraph(scratch, ['src', 'db']);
+    expect(ruleViolations(edges)).toEqual([
       'browser-code-imports-only-browser-safe-modules: src/lib/shop/contract.ts → src/lib/shop/orders.ts',
+      'db-imports-no-app-code: db/migrations/0001_start.ts → src/lib/shop/shipping.ts',
+      'db-imports-no-app-code: db/schema.ts → src/lib/shop/contract.ts',
       'http-layer-knows-no-domain: src/lib/http/endpoint.ts → src/lib/shop/shipping.ts',
+      'no-cycles: src/components/Loop.astro → src/components/Loop.astro',
       'no-cycles: src/lib/shop/contract.ts → src/lib/shop/orders.ts',
-      'schema-imports-no-app-code: db/schema.ts → src/lib/shop/contract.ts',
+      'no-cycles: src/lib/shop/orders.ts → src/lib/shop/contract.ts',
+      'pages-use-machinery-through-its-entries: src/components/Card.astro → src/lib/publishing/page-files.ts',
+      'pages-use-machinery-through-its-entries: src/pages/index.astro → src/lib/publishing/page-files.ts',
     ]);
+    expect(folderCycles(edges)).toEqual(['shop ↔ store: src/lib/shop/shipping.ts → src/lib/store/stock.ts, src/lib/store/stock.ts → src/lib/shop/contract.ts']);
   }, 300_000); // a few seconds alone; the shared 2-core machine can be many times slower
 });

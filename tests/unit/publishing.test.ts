@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFile, pagePathOf } from '../../src/lib/publishing/page-files.ts';
 import { PageIndex } from '../../src/lib/publishing/page-index.ts';
-import { ANY_CARD, CDN_TAG_LIMIT, cdnTags, EVERYTHING } from '../../src/lib/publishing/page-tags.ts';
+import { ANY_CARD, CDN_TAG_LIMIT, cdnTags, EVERYTHING } from '../../src/lib/pages/page-tags.ts';
 import { codeHash, Journal, readJournal } from '../../src/lib/publishing/publish-journal.ts';
 import { nextYearStart, siteYear } from '../../src/lib/catalog/client/site-clock.ts';
 import { personAge } from '../../src/lib/catalog/client/people-params.ts';

@@ -10,7 +10,7 @@
  */
 import { startToaster } from '../ui/Toaster.script.ts';
 import { startAccountMenu } from '../accounts/AccountMenu.script.ts';
-import { startPersonalHooks } from '../../lib/personal/client/personal-hooks.ts';
+import { startPersonalHooks } from '../personal/personal-hooks.ts';
 import { startHero } from '../catalog/Hero.script.ts';
 import { startTitleRows } from '../catalog/TitleRow.script.ts';
 import { startShareButtons } from '../catalog/ShareButton.script.ts';

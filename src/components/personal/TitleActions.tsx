@@ -14,7 +14,7 @@ import { listRoutes } from '../../lib/lists/routes.ts';
 import type { TitleState } from '../../lib/ratings/contract.ts';
 import { ratingRoutes } from '../../lib/ratings/routes.ts';
 import { LIST_UPDATE_FAILED, RATING_FAILED } from '../../lib/personal/client/constants.ts';
-import { deferUntilSignedIn } from '../../lib/personal/client/pending-action.ts';
+import { deferUntilSignedIn } from './pending-action.ts';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { usePageTriggers } from '../../lib/islands/client/page-triggers.ts';
 import { showRatingCount } from '../../lib/analytics/client/view-reporting.ts';

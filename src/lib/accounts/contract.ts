@@ -1,16 +1,10 @@
 /** Browser-safe contract of the account endpoints (/api/accounts/*, /api/me, /api/me/password). */
 import { z } from 'astro/zod';
 import { text } from '../http/contract.ts';
+import type { SessionUser } from '../http/route.ts';
 
-/**
- * Who is calling. Endpoints declare who may call them (src/lib/http/endpoint.ts `access`), and the mechanism looks
- * the session user up on demand (server-env.ts `sessionUserOf`), with the role read from the users table.
- */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: 'user' | 'admin';
-}
+/** Who is calling (declared beside a route's access, src/lib/http/route.ts). */
+export type { SessionUser };
 
 const email = text(320);
 const password = text(1024);

@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { deleteInBatches, type BatchBound } from '../housekeeping/batches.ts';
+import { deleteInBatches, type BatchBound } from '../delete-in-batches.ts';
 
 export interface RateLimit {
   /** Hits allowed per window. */

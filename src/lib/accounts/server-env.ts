@@ -2,7 +2,7 @@
  * The accounts' server dependencies, built from the settings (src/lib/settings.ts) and the request: session keys,
  * the mailer and the site origin. The logic they feed takes them as arguments, so tests can pass their own.
  */
-import type { APIContext } from 'astro';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { getDb } from '../db.ts';
 import { clientIp, json } from '../http/respond.ts';
 import { authSecret, canonicalSiteUrl, mailSettings } from '../settings.ts';
@@ -79,4 +79,10 @@ export async function sessionUserOf(context: Pick<APIContext, 'request' | 'local
     context.locals.user = await getSessionUser(context.request, await getDb(), sessionKeys(context));
   }
   return context.locals.user;
+}
+
+/** Gives endpoint() (src/lib/http/endpoint.ts) the session lookup, as `locals.lookUpUser`; nothing is looked up yet. */
+export function sessionLookup(context: Pick<APIContext, 'request' | 'locals' | 'site'>, next: MiddlewareNext): Promise<Response> {
+  context.locals.lookUpUser = () => sessionUserOf(context);
+  return next();
 }

@@ -167,8 +167,7 @@ export interface ImportJob {
 export interface ImportAlreadyRunningAnswer { error: string; job: ImportJob }
 /** GET /api/admin/import/jobs: the job that is queued or running, if any. */
 export interface ActiveImport { job: ImportJob | null }
-/** `tables`: the names of the tables the file held, in restore order. */
-export interface RestoreDone extends AdminMessage { rows: number; tables: string[] }
+export type { RestoreDone } from '../backup/contract.ts';
 export type { AnalyticsSummary } from '../analytics/contract.ts';
 
 export interface AdminList<T> {

@@ -13,3 +13,6 @@ export interface BackupDocument<Table extends string = string> {
   created_at: string;
   tables: Record<Table, BackupRow[]>;
 }
+
+/** What POST /api/admin/restore answers. `tables`: the names of the tables the file held, in restore order. */
+export interface RestoreDone { message: string; rows: number; tables: string[] }

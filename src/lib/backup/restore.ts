@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { InvalidInput } from '../http/errors.ts';
 import { isDatabaseUnavailable } from '../../../db/connect.ts';
-import type { RestoreDone } from '../admin/contract.ts';
+import type { RestoreDone } from './contract.ts';
 import { UNREADABLE_FILE, type RestoreMode } from './client/restore-options.ts';
 import { ADDED_LATER, BACKUP_TABLE_ORDER, BACKUP_TABLES, JSON_COLUMNS, SERIAL_TABLES, type BackupTable } from './tables.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRow } from './contract.ts';

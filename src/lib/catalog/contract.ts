@@ -4,7 +4,7 @@
  * stay in the pure modules (browse-params.ts), so that islands never bundle zod.
  */
 import { z } from 'astro/zod';
-import { MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
+import { id, MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
 import type { ContentType } from './client/content-types.ts';
 import { siteYear } from './client/site-clock.ts';
@@ -94,4 +94,28 @@ export interface SeasonView {
   number: number;
   label: string;
   episodes: EpisodeView[];
+}
+
+const INVALID_ACTOR_ID = 'Invalid actor id.';
+/** /api/person/[id]: a person's TMDB id (the spec's one message for any bad id). */
+export const PersonParams = z.object({ id: z.string() }).transform((params, context) => {
+  const parsed = id().safeParse(params.id);
+  if (!parsed.success) {
+    context.addIssue({ code: 'custom', message: INVALID_ACTOR_ID });
+    return z.NEVER;
+  }
+  return { id: parsed.data };
+});
+
+/** The actor page's details (fetch-actor-data). */
+export interface PersonDetails {
+  id: number;
+  name: string;
+  profilePath: string | null;
+  birthday: string | null;
+  deathday: string | null;
+  placeOfBirth: string | null;
+  knownForDepartment: string | null;
+  biography: string | null;
+  externalIds: { twitterId: string | null; instagramId: string | null };
 }

@@ -1,6 +1,6 @@
 /** Routes of the public catalogue: /api/catalog/*, /api/search and the person proxy /api/person/[id] (route.ts). */
 import { route } from '../http/route.ts';
-import type { PersonDetails } from '../tmdb/contract.ts';
+import type { PersonDetails } from './contract.ts';
 import type { BrowseApiQuery, BrowsePage } from './client/browse-params.ts';
 import type { TitleCard } from './client/cards.ts';
 import type { PeopleSort, PersonCard } from './client/people-params.ts';

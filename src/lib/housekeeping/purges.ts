@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { deleteInBatches, type BatchBound } from './batches.ts';
+import { deleteInBatches, type BatchBound } from '../delete-in-batches.ts';
 import { CHANGE_RETENTION_SECONDS } from '../publishing/change-log.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;

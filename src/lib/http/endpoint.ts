@@ -23,16 +23,14 @@ import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
 import { z } from 'astro/zod';
 import type { Database } from '../../../db/schema.ts';
-import type { SessionUser } from '../accounts/contract.ts';
 import { getDb } from '../db.ts';
-import { sessionUserOf } from '../accounts/server-env.ts';
 import {
   Forbidden, InvalidInput, PayloadTooLarge, ServerBusy, Unauthenticated, UnsupportedMediaType, statusOfDomainError, type DomainError,
 } from './errors.ts';
 import { describeIssues } from './contract.ts';
 import { databaseUnavailable, errorMessage, json, jsonError } from './respond.ts';
 import { isDatabaseUnavailable } from '../../../db/connect.ts';
-import type { Access, Route, RouteTypes } from './route.ts';
+import type { Access, Route, RouteTypes, SessionUser } from './route.ts';
 
 /** Default cap on a JSON body; endpoints that take more (restore) set their own. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -102,9 +100,13 @@ export function endpoint<T extends RouteTypes, A extends Access, P extends Schem
   return Object.assign(handle, { route });
 }
 
+/**
+ * The caller, for an access that needs to know: `locals.user` when already looked up, else the session lookup the
+ * middleware installed (src/middleware.ts); without one, a visitor.
+ */
 async function guard(access: Access, context: APIContext): Promise<SessionUser | null> {
   if (access === 'public') return null;
-  const user = await sessionUserOf(context);
+  const user = context.locals.user !== undefined ? context.locals.user : (await context.locals.lookUpUser?.()) ?? null;
   if (access === 'session') return user;
   if (!user) throw new Unauthenticated('You must be logged in.');
   if (access === 'admin' && user.role !== 'admin') throw new Forbidden('You do not have permission to perform this action.');

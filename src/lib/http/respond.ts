@@ -6,7 +6,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   const text = JSON.stringify(body);
   return new Response(text, {
     status,
-    // The length lets the Node server's compression leave a small answer as it is (src/lib/compression/on-the-fly.ts).
+    // The length lets the Node server's compression leave a small answer as it is (compress-on-the-fly.ts).
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(new TextEncoder().encode(text).length), 'Cache-Control': 'no-store', ...headers },
   });
 }

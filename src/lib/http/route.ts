@@ -20,6 +20,17 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'session' | 'user' | 'admin';
 
+/**
+ * Who is calling. Endpoints declare who may call them (`access`), and endpoint() looks the session user up on
+ * demand through the request's `locals.lookUpUser` (installed by src/middleware.ts from src/lib/accounts), with the
+ * role read from the users table.
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** What a route takes and answers. */

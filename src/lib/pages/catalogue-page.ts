@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { getDb } from '../db.ts';
-import type { PathSet } from '../publishing/page-tags.ts';
+import type { PathSet } from './page-tags.ts';
 
 type Db = Kysely<Database>;
 export type Params = Record<string, string>;
@@ -26,7 +26,7 @@ export type PageAnswer<Props> =
 export interface CataloguePage<P extends Params, Props> {
   /** The route's URL pattern, as its file under src/pages names it: '/movie/[slug]/[tmdbId]'. */
   route: string;
-  /** The route's set of pages, for the tag that says it may have changed (publishing/page-tags.ts pathsTag). */
+  /** The route's set of pages, for the tag that says it may have changed (page-tags.ts pathsTag). */
   pathSet?: PathSet;
   /** Every page's params: one query, without what the pages show. */
   paths(db: Db): Promise<P[]>;

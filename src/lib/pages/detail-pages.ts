@@ -15,7 +15,7 @@ import { slugify } from '../catalog/client/slug.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import type { TitlePageBase } from '../catalog/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../catalog/tv-page.ts';
-import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { cardTags, pageTags } from './page-tags.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
 
 type Db = Kysely<Database>;

@@ -7,7 +7,7 @@ import type { ContentType } from '../../../db/schema.ts';
 import { heroMovies, loadHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../catalog/home.ts';
 import type { TitleCard } from '../catalog/client/cards.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
-import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */

@@ -16,7 +16,7 @@ import type { PersonCard } from '../catalog/client/people-params.ts';
 import { platformHref, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
 import { slugify } from '../catalog/client/slug.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
-import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 type Db = Kysely<Database>;

@@ -6,7 +6,7 @@
 import type { ContentType } from '../../../db/schema.ts';
 import { moreLikeThisRow } from '../catalog/more-like-this.ts';
 import type { TitleCard } from '../catalog/client/cards.ts';
-import { cardTags, pageTags } from '../publishing/page-tags.ts';
+import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 export function moreLikeThisHref(type: ContentType, tmdbId: number): string {

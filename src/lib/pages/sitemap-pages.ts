@@ -1,6 +1,6 @@
 /** sitemap.xml (one file, or an index of numbered parts past 50,000 URLs) and its parts: every public URL. */
 import { sitemapEntries, sitemapParts, type SitemapEntry } from '../catalog/sitemap.ts';
-import { pageTags } from '../publishing/page-tags.ts';
+import { pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 /** The URLs of sitemap.xml itself, or, past one file's worth, how many parts its index lists. */

@@ -16,7 +16,7 @@ import { errorMessage } from '../http/respond.ts';
 import { cdnPurgeSettings } from '../settings.ts';
 import { currentSnapshot, readChangesSince, recordProgress } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
-import { EVERYTHING } from './page-tags.ts';
+import { EVERYTHING } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
 

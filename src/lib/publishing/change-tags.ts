@@ -1,5 +1,5 @@
 /**
- * Which page tags (page-tags.ts) a batch of catalogue changes (change-log.ts) names: the pages that may show something
+ * Which page tags (pages/page-tags.ts) a batch of catalogue changes (change-log.ts) names: the pages that may show something
  * else now. A title's changed columns say which of its facets changed (its own page, its cards, its Known For
  * entries) and which lists it may have entered, left or moved in; its genres and platforms (looked up, and read from
  * the link rows the batch added or removed) say which lists. A draft that stays a draft names nothing but its own
@@ -10,7 +10,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../catalog/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
-import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from './page-tags.ts';
+import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
 

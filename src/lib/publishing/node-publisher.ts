@@ -23,7 +23,7 @@ import { asideDirOf, pageFile, pagePathOf, removePageFile, replaceFile } from '.
 import { PUBLISHER_HEADER } from './page-answer.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
-import { EVERYTHING } from './page-tags.ts';
+import { EVERYTHING } from '../pages/page-tags.ts';
 import type { Journal } from './publish-journal.ts';
 
 export const POLL_MS = 200;

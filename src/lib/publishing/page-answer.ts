@@ -17,7 +17,7 @@ import { siteYear } from '../catalog/client/site-clock.ts';
 import { getDb } from '../db.ts';
 import { endPreloads, type PageAnswer } from '../pages/catalogue-page.ts';
 import { requestHeader } from './astro-internals.ts';
-import { cdnTags, pathsTag, type PathSet } from './page-tags.ts';
+import { cdnTags, pathsTag, type PathSet } from '../pages/page-tags.ts';
 
 /** The header the Node publisher's renders carry: the build is over, and every page reads the database. */
 export const PUBLISHER_HEADER = 'X-Publisher-Render';

@@ -1,10 +1,10 @@
 /**
  * The Node publisher's record of every prerendered page: its route, its ETag (a hash of what it renders) and the tags
- * of what it shows (page-tags.ts), indexed by tag so that a change finds its pages without a walk over all of them.
+ * of what it shows (pages/page-tags.ts), indexed by tag so that a change finds its pages without a walk over all of them.
  * Every page shows the year (its footer): that tag, like EVERYTHING, names them all.
  */
 import type { RouteData } from 'astro';
-import { EVERYTHING, pageTags } from './page-tags.ts';
+import { EVERYTHING, pageTags } from '../pages/page-tags.ts';
 
 export interface PageRecord { route: RouteData; etag: string | null; tags: readonly string[] }
 

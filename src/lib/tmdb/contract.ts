@@ -51,26 +51,5 @@ export interface TmdbSync {
 export interface SyncStatus { latest: TmdbSync | null }
 export const StartSyncBody = z.object({}).strict();
 
-const INVALID_ACTOR_ID = 'Invalid actor id.';
-/** /api/person/[id]: a person's TMDB id (the spec's one message for any bad id). */
-export const PersonParams = z.object({ id: z.string() }).transform((params, context) => {
-  const parsed = id().safeParse(params.id);
-  if (!parsed.success) {
-    context.addIssue({ code: 'custom', message: INVALID_ACTOR_ID });
-    return z.NEVER;
-  }
-  return { id: parsed.data };
-});
-
-/** The actor page's details (fetch-actor-data). */
-export interface PersonDetails {
-  id: number;
-  name: string;
-  profilePath: string | null;
-  birthday: string | null;
-  deathday: string | null;
-  placeOfBirth: string | null;
-  knownForDepartment: string | null;
-  biography: string | null;
-  externalIds: { twitterId: string | null; instagramId: string | null };
-}
+/** The actor page's details, declared with their route (src/lib/catalog/contract.ts). */
+export type { PersonDetails } from '../catalog/contract.ts';

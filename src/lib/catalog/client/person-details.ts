@@ -4,7 +4,7 @@
  * Browser-safe. Failures become the spec's messages for the actor page.
  */
 import { ApiError, call } from '../../http/api-client.ts';
-import type { PersonDetails } from '../../tmdb/contract.ts';
+import type { PersonDetails } from '../contract.ts';
 import { catalogRoutes } from '../routes.ts';
 
 export const ACTOR_FETCH_FAILED = 'Failed to fetch actor details from proxy function.';

@@ -1,6 +1,6 @@
 /** GET: security warnings for the admin dashboard's banner (demo accounts whose README password still works). */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { securityStatus } from '../../../lib/accounts/demo-passwords.ts';
+import { securityStatus } from '../../../lib/demo/demo-passwords.ts';
 import { adminRoutes } from '../../../lib/admin/routes.ts';
 
 export const prerender = false;

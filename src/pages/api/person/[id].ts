@@ -2,7 +2,7 @@
 import { endpoint } from '../../../lib/http/endpoint.ts';
 import { clientIp } from '../../../lib/http/respond.ts';
 import { catalogRoutes } from '../../../lib/catalog/routes.ts';
-import { PersonParams } from '../../../lib/tmdb/contract.ts';
+import { PersonParams } from '../../../lib/catalog/contract.ts';
 import { configuredTmdbClient, personDetails } from '../../../lib/tmdb/actions.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-/** How the housekeeping job deletes: a batch at a time, so a backlog is worked off over several runs, never in one long lock. */
+/** How housekeeping and the rate limiter delete: a batch at a time, so a backlog is worked off over several runs, never in one long lock. */
 export interface BatchBound {
   batch?: number;
   maxBatches?: number;

@@ -4,8 +4,8 @@
  * counts of a title page, and the visitor's pending action once they signed in. Kept tiny: the pending-action code
  * is only loaded when one is remembered.
  */
-import { PENDING_ACTION_KEY } from './pending-action-key.ts';
-import { sendViewReport, showLiveCounts, viewsToReport } from '../../analytics/client/view-reporting.ts';
+import { PENDING_ACTION_KEY } from '../../lib/personal/client/pending-action-key.ts';
+import { sendViewReport, showLiveCounts, viewsToReport } from '../../lib/analytics/client/view-reporting.ts';
 
 export function startPersonalHooks(): void {
   const report = viewsToReport(sessionStorage, document.querySelector<HTMLElement>('[data-view-title]')?.dataset.viewTitle);
@@ -14,7 +14,7 @@ export function startPersonalHooks(): void {
   if (viewCount) void showLiveCounts(viewCount, reported);
 
   if (sessionStorage.getItem(PENDING_ACTION_KEY)) {
-    void Promise.all([import('../../accounts/client/session-store.ts'), import('./pending-action.ts')])
+    void Promise.all([import('../../lib/accounts/client/session-store.ts'), import('./pending-action.ts')])
       .then(async ([{ resolvedUser }, { applyPendingAction }]) => {
         if (await resolvedUser()) await applyPendingAction();
       });

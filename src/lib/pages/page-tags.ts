@@ -1,6 +1,6 @@
 /**
  * What a page shows, named: each catalogue page says which of these it shows as it loads (its tags), and each change
- * to the catalogue is mapped to the same names (change-tags.ts). One record then serves both targets: the Node
+ * to the catalogue is mapped to the same names (src/lib/publishing/change-tags.ts). One record then serves both targets: the Node
  * server renews the prerendered pages whose tags a change names, and Netlify's CDN purges them by tag.
  *
  * Tags are short (a CDN response carries up to 500 of them) and use only [a-z0-9:-].
@@ -56,7 +56,7 @@ export const EVERYTHING = '*';
 /** Netlify keeps at most 500 tags on a response, and Astro's provider adds one (the page's path). */
 export const CDN_TAG_LIMIT = 499;
 /**
- * Named with every card's change (change-tags.ts): a page with more tags than a CDN keeps carries this instead of its
+ * Named with every card's change (src/lib/publishing/change-tags.ts): a page with more tags than a CDN keeps carries this instead of its
  * card tags, and is purged by any card's change.
  */
 export const ANY_CARD = 'cards';

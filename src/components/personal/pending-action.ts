@@ -2,15 +2,15 @@
  * The pending action (spec section 4): what a visitor tried to do (add to a list, rate) is kept in
  * sessionStorage while they sign in, then applied on the next page load that has a user, and cleared.
  */
-import type { ListName } from '../../lists/contract.ts';
-import { call } from '../../http/api-client.ts';
-import { showToast, toastAfterNavigation } from '../../ui/client/toast.ts';
-import { LIST_LABELS } from '../../lists/client/labels.ts';
-import { listRoutes } from '../../lists/routes.ts';
-import { ratingRoutes } from '../../ratings/routes.ts';
-import type { TitleRef } from '../contract.ts';
-import { PENDING_ACTION_KEY } from './pending-action-key.ts';
-import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from './constants.ts';
+import type { ListName } from '../../lib/lists/contract.ts';
+import { call } from '../../lib/http/api-client.ts';
+import { showToast, toastAfterNavigation } from '../../lib/ui/client/toast.ts';
+import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
+import { listRoutes } from '../../lib/lists/routes.ts';
+import { ratingRoutes } from '../../lib/ratings/routes.ts';
+import type { TitleRef } from '../../lib/personal/contract.ts';
+import { PENDING_ACTION_KEY } from '../../lib/personal/client/pending-action-key.ts';
+import { ADD_FAILED, LOGIN_TO_RATE, LOGIN_TO_SAVE, RATING_FAILED } from '../../lib/personal/client/constants.ts';
 
 export type PendingAction = TitleRef & ({ kind: 'list'; list: ListName } | { kind: 'rating'; rating: number });
 

@@ -5,10 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
 import { isProductionDeployment } from '../settings.ts';
-import { verifyPassword } from './passwords.ts';
-import type { SecurityStatus } from './contract.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import type { SecurityStatus } from '../accounts/contract.ts';
 
 // Stored hash -> whether the demo password matches it: a hash only changes with the password, so each is checked
 // once (scrypt at full cost) however often the dashboard asks.

@@ -1,12 +1,12 @@
 /**
  * On-the-fly compression for the local Node server (scripts/serve.ts): expressjs/compression, brotli, gzip or
  * deflate as the client's Accept-Encoding prefers (q-values honoured), with `Vary: Accept-Encoding`. Static files
- * are sent as a variant the build stored, or as they are (src/lib/http/static-files.ts), and are left alone here:
+ * are sent as a variant the build stored, or as they are (static-files.ts), and are left alone here:
  * an answer with an ETag keeps the bytes that validator names, so conditional and range requests stay exact.
- * The library can skip a small answer only by its Content-Length (src/lib/http/respond.ts sets it on JSON).
+ * The library can skip a small answer only by its Content-Length (respond.ts sets it on JSON).
  */
 import compression from 'compression';
-import type { Middleware } from '../http/static-files.ts';
+import type { Middleware } from './static-files.ts';
 
 /** No content, a part of the identity bytes, not modified: nothing here to compress. */
 const BODILESS_STATUSES = new Set([204, 206, 304]);
