@@ -4,26 +4,15 @@
  * engine remark's own CLI runs), because only the engine checks headings in other files. Offline: links to other
  * sites are not followed.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { remark } from 'remark';
 import type { Options as ValidateLinksOptions } from 'remark-validate-links';
 import { engine, type Context } from 'unified-engine';
 import { expect, it } from 'vitest';
 
-/**
- * Files that another branch of the same issue adds: a link to one is not checked until it exists. Remove an entry once
- * the file is merged (the test fails then, to say so).
- */
-const PENDING_FILES = ['docs/routes.md'];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function checkLinks(): Promise<Context> {
-  const pending = PENDING_FILES.filter((file) => !existsSync(file)).map((file) => new RegExp(`^${escapeRegExp(resolve(file))}(?:#.*)?$`));
   // Offline: no Git remote is read, so links to the hosted repository are not checked.
-  const validateLinks: ValidateLinksOptions = { repository: false, root: process.cwd(), skipPathPatterns: pending };
+  const validateLinks: ValidateLinksOptions = { repository: false, root: process.cwd() };
   return new Promise((done, fail) => {
     engine({
       processor: remark(),
@@ -50,8 +39,4 @@ it('every relative link and anchor in README.md and docs/ resolves', async () =>
   const broken = context.files.flatMap((file) => file.messages
     .map((message) => `${file.path}:${message.line ?? '?'}:${message.column ?? '?'} ${message.reason}`));
   expect(broken).toEqual([]);
-});
-
-it('lists as pending only files that do not exist yet', () => {
-  for (const file of PENDING_FILES) expect(existsSync(file), `${file} exists now: remove it from PENDING_FILES`).toBe(false);
 });
