@@ -111,8 +111,9 @@ describeEachEngine('admin endpoints', (getDb) => {
       if (name !== 'restore') expect(response.status, name).toBeLessThan(300);
     }
     expect(await currentDb.selectFrom('movies').select('id').where('id', '=', ids.movie).executeTakeFirst()).toBeUndefined();
-    // publish, links and delete of movies; publish, edit, episode update, upload, episode delete and delete of shows.
-    expect(await publishWaits(currentDb) - waits).toBe(9);
+    // publish, links and delete of movies; publish, edit, Use TMDB's, episode update, upload, episode delete and delete
+    // of shows.
+    expect(await publishWaits(currentDb) - waits).toBe(10);
     expect(await currentDb.selectFrom('rebuild_requests').select('request_count').execute()).toEqual([{ request_count: 1 }]);
   });
 
