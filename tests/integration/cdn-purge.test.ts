@@ -183,6 +183,20 @@ describeEachEngine('purging Netlify\'s CDN by tag, within its limits', (getDb) =
     expect(purgesOf(callsSince(from), tag)).toHaveLength(2);
   });
 
+  it('a purge the API never answers is given up on: the writer goes on, and the tags stay due', async () => {
+    const db = getDb();
+    const movie = await seeded(8);
+    const tag = pageTags.title('movie', movie.tmdb_id);
+    const from = api.calls.length;
+    await db.updateTable('movies').set({ title: 'Never Answered' }).where('id', '=', movie.id).execute();
+    api.failNext('no answer', tag);
+    await (await purgeChangedPages(db, 0)).settled;
+    expect(callsSince(from).filter((call) => call.tags?.includes(tag)).map((call) => call.status)).toEqual([0]);
+    expect(await db.selectFrom('cdn_purges').select('tag').where('tag', '=', tag).execute()).toEqual([{ tag }]);
+    await drain(db);
+    expect(purgesOf(callsSince(from), tag)).toHaveLength(2);
+  });
+
   it('a truncate, or more changes than a read takes, purges the whole site, within the same limit', async () => {
     const db = getDb();
     const from = api.calls.length;

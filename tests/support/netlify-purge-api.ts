@@ -8,8 +8,8 @@
  *
  * It records every call, refused ones too, and any other request (`others`: nothing else of Netlify's API should be
  * asked), and hands each accepted purge to `onPurge` (the CDN stand-in evicts).
- * `failNext` makes the next call (naming a given tag, if one is given) fail with 429 or 500 before any check, as a
- * busy or broken API would.
+ * `failNext` makes the next call (naming a given tag, if one is given) fail with 429 or 500 before any check, or get
+ * no answer at all, as a busy, broken or stuck API would.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +24,7 @@ export interface PurgeCall {
   siteId: unknown;
   /** The tags asked for, or null for the whole site. */
   tags: string[] | null;
+  /** 0: left unanswered (failNext 'no answer'). */
   status: number;
 }
 
@@ -39,10 +40,12 @@ export interface PurgeApiStandIn {
   calls: PurgeCall[];
   /** Requests for anything but a purge, as `METHOD /path`. */
   others: string[];
-  /** The next call (naming `tag`, when given) answers `status` and purges nothing. */
-  failNext(status: 429 | 500, tag?: string): void;
+  /** The next call (naming `tag`, when given) answers `status`, or nothing, and purges nothing. */
+  failNext(failure: Failure, tag?: string): void;
   close(): Promise<void>;
 }
+
+export type Failure = 429 | 500 | 'no answer';
 
 /** The key a purge counts against: the tag, or the whole site. */
 const WHOLE_SITE = '\0site';
@@ -50,7 +53,7 @@ const WHOLE_SITE = '\0site';
 export async function startNetlifyPurgeApi(options: PurgeApiOptions): Promise<PurgeApiStandIn> {
   const calls: PurgeCall[] = [];
   const others: string[] = [];
-  const failures: { status: 429 | 500; tag: string | undefined }[] = [];
+  const failures: { failure: Failure; tag: string | undefined }[] = [];
   /** Accepted purges per key, as arrival times. */
   const accepted = new Map<string, number[]>();
 
@@ -74,10 +77,11 @@ export async function startNetlifyPurgeApi(options: PurgeApiOptions): Promise<Pu
       call.status = status;
       answer(status, message);
     };
-    const failure = failures.findIndex(({ tag }) => tag === undefined || call.tags?.includes(tag));
-    if (failure >= 0) {
-      const { status } = failures.splice(failure, 1)[0]!;
-      return refuse(status, status === 429 ? 'Too Many Requests' : 'Internal Server Error');
+    const next = failures.findIndex(({ tag }) => tag === undefined || call.tags?.includes(tag));
+    if (next >= 0) {
+      const { failure } = failures.splice(next, 1)[0]!;
+      if (failure === 'no answer') return;
+      return refuse(failure, failure === 429 ? 'Too Many Requests' : 'Internal Server Error');
     }
     if (request.headers.authorization !== `Bearer ${options.token}`) return refuse(401, 'Access Denied');
     if (!body || (body.cache_tags !== undefined && !tags?.every((tag) => typeof tag === 'string' && tag.length > 0))) {
@@ -97,8 +101,8 @@ export async function startNetlifyPurgeApi(options: PurgeApiOptions): Promise<Pu
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     others,
-    failNext(status, tag) {
-      failures.push({ status, tag });
+    failNext(failure, tag) {
+      failures.push({ failure, tag });
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

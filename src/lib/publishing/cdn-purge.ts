@@ -37,6 +37,8 @@ export const PURGES_PER_WINDOW = 2;
 export const AGAIN_AFTER_MS = 2_000;
 /** Tags per purge request. */
 export const TAGS_PER_REQUEST = 100;
+/** How long a purge request may take before it counts as failed. */
+export const PURGE_TIMEOUT_MS = 5_000;
 /**
  * How long a writer keeps purging what its change queued: a tag busy with two purges waits up to the window, then
  * needs its second purge. Later ones (a failed purge's retry) are the scheduled function's.
@@ -140,9 +142,24 @@ export async function purgeChangedPages(db: Db, settleMs = SETTLE_MS): Promise<{
 /** Whether this process can purge Netlify's CDN. */
 export const purgesCdn = () => cdnPurgeSettings() !== null;
 
-/** One request to Netlify's purge API (`apiURL`: NETLIFY_API_URL, a stand-in in tests). */
+/**
+ * One request to Netlify's purge API (`apiURL`: NETLIFY_API_URL, a stand-in in tests). purgeCache takes no signal, so
+ * an API that does not answer is given up on after PURGE_TIMEOUT_MS: the tags stay due, and the writer and the rows it
+ * locked do not wait for it.
+ */
 async function purgeOnNetlify(tags: string[] | typeof EVERYTHING): Promise<void> {
   const settings = cdnPurgeSettings();
   if (!settings) throw new Error('SITE_ID and NETLIFY_PURGE_API_TOKEN are not set.');
-  await purgeCache({ siteID: settings.siteId, token: settings.token, apiURL: settings.apiUrl, ...(tags === EVERYTHING ? {} : { tags }) });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Netlify's purge API did not answer within ${PURGE_TIMEOUT_MS} ms`)), PURGE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([
+      purgeCache({ siteID: settings.siteId, token: settings.token, apiURL: settings.apiUrl, ...(tags === EVERYTHING ? {} : { tags }) }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
