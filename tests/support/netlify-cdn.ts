@@ -1,4 +1,6 @@
 /**
+ * Netlify's CDN cache and purges are tested against this local stand-in (purged by tests/support/netlify-purge-api.ts).
+ *
  * A local stand-in for Netlify's CDN: a caching reverse proxy in front of `netlify serve --offline`, which does not
  * emulate the CDN cache. It follows Netlify's documented behaviour (docs.netlify.com, "Caching"; the Cache-Status
  * values of Netlify's blog and @netlify/cache):
