@@ -1,10 +1,12 @@
 /**
  * Netlify's CDN, through the stand-in in front of `netlify serve` (support/stand-ins.ts): catalogue pages are kept
  * and served without the function, whatever the query string, and every writer's change purges the pages that show
- * it: an admin's edit and takedown (within 2 s of the answer), the CLI import, the TMDB sync, and plain SQL (at the
- * next run of the publish-changes function). One story, in order: the sync changes what the import added.
+ * it: an admin's edit, takedown and restore (within 2 s of the answer), the CLI import, the TMDB sync, and plain SQL
+ * (at the next run of the publish-changes function). One story, in order: the sync changes what the import added.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
@@ -195,5 +197,35 @@ test('a plain SQL change is purged by the next run of the publish-changes functi
   const run = await request.get(`${process.env.NETLIFY_SMOKE_ORIGIN_URL}/.netlify/functions/publish-changes`);
   expect([run.status(), await run.text()]).toEqual([200, 'Purged what changed.']);
   expect(await (await request.get(path)).text()).toContain(overview);
+  await expectOnlyAcceptedPurges();
+});
+
+test('an admin\'s restore is on the cached pages that show what it changed within 2 s of the answer', async ({ page, request, db }) => {
+  const movie = await db.selectFrom('movies').select(['id', 'title', 'tmdb_id']).where('is_published', '=', true).orderBy('id').offset(5).executeTakeFirstOrThrow();
+  const path = movieHref(movie.title, movie.tmdb_id);
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Backup & Restore' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Backup' }).click();
+  const backupFile = join(process.env.NETLIFY_SMOKE_WORK_DIR!, 'backup.json');
+  await (await download).saveAs(backupFile);
+  // The backup, with one movie's overview as an older backup would have it.
+  const overview = `Restored from a backup at ${Date.now()}`;
+  const backup = JSON.parse(readFileSync(backupFile, 'utf8')) as { tables: { movies: { id: number; overview: string | null }[] } };
+  backup.tables.movies.find((row) => row.id === movie.id)!.overview = overview;
+  writeFileSync(backupFile, JSON.stringify(backup));
+  expect(cacheStatus(await cached(request, path))).toBe(HIT);
+
+  await page.getByLabel('Backup file').setInputFiles(backupFile);
+  page.once('dialog', (dialog) => dialog.accept('RESTORE'));
+  const answered = page.waitForResponse((response) => response.url().includes('/api/admin/restore'));
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await answered;
+  const answeredAt = Date.now();
+  const current = await currentAfter(request, path, answeredAt, async (response) => (await response.text()).includes(overview));
+  console.log(`restore: title page current ${current} ms after the admin's answer`);
+  expect(current).toBeLessThanOrEqual(CURRENT_WITHIN_MS);
+  await expect(toast(page, 'Database restore completed successfully!')).toBeVisible();
   await expectOnlyAcceptedPurges();
 });
