@@ -51,7 +51,8 @@ export async function preparePage<Props>(context: PageContext, load: (db: Kysely
   const absentTags = pathSet ? [pathsTag(pathSet)] : [];
   if (answer.kind === 'redirect') {
     cacheFor(context, headers, absentTags);
-    headers.set('Location', answer.location + context.url.search);
+    // A cached redirect answers every query string (Netlify-Vary): it cannot carry the first visitor's.
+    headers.set('Location', answer.location + (context.cache.enabled ? '' : context.url.search));
     return { kind: 'response', response: new Response(null, { status: 301, headers }) };
   }
   if (answer.kind === 'missing') {

@@ -11,6 +11,7 @@ import { rebuildMode, requestRebuild, startQueuedRebuilds } from '../rebuild/ind
 import { onServerlessHost, scheduledRebuildEnabled } from '../settings.ts';
 import { configuredTmdbClient } from './actions.ts';
 import { startSync, SYNC_RUNNING } from './sync.ts';
+import type { TmdbSync } from './contract.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,6 +19,9 @@ export const SCHEDULE_OFF = 'Scheduled rebuild is off (REBUILD_SCHEDULE=off).';
 export const NO_BUILD_HOOK = 'Scheduled rebuild skipped: NETLIFY_BUILD_HOOK_URL is not set.';
 export const DAILY_REBUILD = 'daily rebuild';
 const DAY_MS = 86_400_000;
+/** What the daily job says when it started a sync (the scheduled function logs it). */
+export const syncStarted = (sync: Pick<TmdbSync, 'id' | 'since'>) =>
+  `TMDB sync ${sync.id} started (changes since ${sync.since}); its changes reach the pages as it stores them.`;
 
 export interface DailyRun {
   message: string;
@@ -32,7 +36,7 @@ export async function runDailyJob(db: Db, origin: string): Promise<DailyRun> {
   if (configuredTmdbClient()) {
     try {
       const sync = await startSync(db, 'schedule', origin);
-      return done(`TMDB sync ${sync.id} started (changes since ${sync.since}); its changes reach the pages as it stores them.`);
+      return done(syncStarted(sync));
     } catch (error) {
       if (error instanceof Conflict) return done(SYNC_RUNNING);
       throw error;

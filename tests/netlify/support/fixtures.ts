@@ -1,5 +1,6 @@
 /**
- * The smoke test object: baseURL of `netlify serve`, and `db` (the same PostgreSQL, through the Neon driver).
+ * The smoke test object: baseURL of the CDN stand-in in front of `netlify serve`, and `db` (the same PostgreSQL, through
+ * the Neon driver).
  *
  * The local runtime loads the SSR function afresh for every invocation (seconds each on a busy machine), so pages
  * skip what the smoke run does not check: generated artwork (/art/*, one function call per image) and view events.

@@ -2,15 +2,15 @@
  * The Netlify smoke run: the site built with @astrojs/netlify and served by Netlify's own local runtime
  * (`netlify serve --offline`), its functions reaching a throwaway PostgreSQL server through the Neon serverless
  * driver and the local WebSocket proxy, imports pointed at the fake TMDB, mail written to a writable outbox.
+ * `netlify serve` emulates no CDN cache, so the tests reach it through the CDN stand-in, and its functions purge
+ * through the purge API stand-in (support/stand-ins.ts).
  *
- * No login and no network: `--offline`, a dummy site id, and Netlify's API pointed at a loopback recorder whose
- * log the suite checks is empty. Everything started here is stopped by the returned teardown.
+ * No login and no network: `--offline`, a dummy site id, and Netlify's API pointed at the purge API stand-in, which
+ * records anything else asked of it. Everything started here is stopped by the returned teardown.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { createDb } from '../../../db/connect.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
@@ -20,6 +20,7 @@ import { startFakeTmdb } from '../../support/fake-tmdb.ts';
 import { freePortOutsideEphemeralRange } from '../../support/ports.ts';
 import { startPostgresServer } from '../../support/postgres-server.ts';
 import { startWsProxy } from '../../support/ws-proxy.ts';
+import { SMOKE_PURGE_TOKEN, SMOKE_SITE_ID, startStandIns } from './stand-ins.ts';
 
 export const SMOKE_SEED = { movies: 60, shows: 12, people: 150 };
 /** An ad network, so the smoke run sees where its script may run (only the sandboxed /ad-frame). */
@@ -41,17 +42,12 @@ export default async function globalSetup() {
   await db.destroy();
 
   const tmdb = await startFakeTmdb();
-  const apiLog = join(workDir, 'netlify-api-requests.log');
-  const netlifyApi = createServer((request, response) => {
-    appendFileSync(apiLog, `${request.method} ${request.url}\n`);
-    response.statusCode = 503;
-    response.end();
-  });
-  await new Promise<void>((done) => netlifyApi.listen(0, '127.0.0.1', done));
-
   // netlify serve binds its ports after the build: ports from listen(0) could be handed to another process meanwhile.
   const port = await freePortOutsideEphemeralRange();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const originURL = `http://127.0.0.1:${port}`;
+  const standIns = await startStandIns({ origin: originURL, tmdb });
+  // What visitors reach: the CDN stand-in (the site's own address, so its forms' Origin checks pass).
+  const baseURL = standIns.cdnUrl;
   const outbox = join(workDir, 'outbox');
   const logFile = join(workDir, 'netlify-serve.log');
   const env: NodeJS.ProcessEnv = {
@@ -66,8 +62,11 @@ export default async function globalSetup() {
     OUTBOX_DIR: outbox,
     TMDB_API_BASE_URL: tmdb.baseUrl,
     TMDB_API_KEY: tmdb.apiKey,
-    NETLIFY_SITE_ID: 'cinecat-smoke-offline',
-    NETLIFY_API_URL: `http://127.0.0.1:${(netlifyApi.address() as AddressInfo).port}`,
+    NETLIFY_SITE_ID: SMOKE_SITE_ID,
+    // What Netlify gives its functions, and the CLI import needs, to purge the CDN (src/lib/settings.ts cdnPurgeSettings).
+    SITE_ID: SMOKE_SITE_ID,
+    NETLIFY_PURGE_API_TOKEN: SMOKE_PURGE_TOKEN,
+    NETLIFY_API_URL: standIns.purgeApiUrl,
     NETLIFY_BUILD_HOOK_URL: '',
     PUBLIC_AD_SCRIPT_URL: AD_SCRIPT_URL,
     BROWSER: 'none',
@@ -84,17 +83,19 @@ export default async function globalSetup() {
   process.once('exit', stopNetlify);
   try {
     await Promise.race([
-      waitForHttp(baseURL, START_TIMEOUT_MS),
+      waitForHttp(originURL, START_TIMEOUT_MS),
       new Promise((_, reject) => netlify.once('exit', (code) => reject(new Error(`netlify serve exited with ${code}`)))),
     ]);
   } catch (error) {
     console.error(readFileSync(logFile, 'utf8').slice(-6000));
     stopNetlify();
-    await Promise.all([tmdb.close(), proxy.close(), postgres.stop()]);
+    await Promise.all([tmdb.close(), proxy.close(), standIns.close(), postgres.stop()]);
     throw error;
   }
 
   process.env.NETLIFY_SMOKE_BASE_URL = baseURL;
+  process.env.NETLIFY_SMOKE_ORIGIN_URL = originURL;
+  process.env.NETLIFY_SMOKE_CONTROL_URL = standIns.controlUrl;
   process.env.NETLIFY_SMOKE_PORT = String(port);
   process.env.NETLIFY_SMOKE_DATABASE_URL = postgres.url;
   process.env.NETLIFY_SMOKE_WS_PROXY = proxy.address;
@@ -103,8 +104,7 @@ export default async function globalSetup() {
 
   return async () => {
     stopNetlify();
-    netlifyApi.close();
-    await Promise.all([tmdb.close(), proxy.close()]);
+    await Promise.all([tmdb.close(), proxy.close(), standIns.close()]);
     await postgres.stop();
     if (!process.env.KEEP_NETLIFY_SMOKE) rmSync(workDir, { recursive: true, force: true });
   };
