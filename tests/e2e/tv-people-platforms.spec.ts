@@ -354,7 +354,7 @@ test.describe('platforms', () => {
     const id = 99_999;
     await db.insertInto('platforms').values({ id, name: 'Quietstream', logo_path: null }).execute();
     try {
-      // The server's in-memory catalogue notices the new platform within a second (src/lib/catalog/read-model.ts).
+      // The server's in-memory catalogue notices the new platform within a second (src/lib/read-model/read-model.ts).
       await expect.poll(async () => (await page.request.get(`/api/catalog/platform?id=${id}&page=1`)).status()).toBe(200);
       await page.goto(`/platforms?id=${id}`);
       await expect(page.getByText('No content found for Quietstream.')).toBeVisible();
