@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { hasPlatformPage } from '../../src/lib/catalog/platforms.ts';
 import type { PeopleSort } from '../../src/lib/catalog/client/people-params.ts';
 import { creditedInPublishedTitle, listPeople } from '../../src/lib/catalog/people.ts';

@@ -1,7 +1,7 @@
 /** Browser-safe contract of the admin endpoints (/api/admin/**): their input schemas and answers. */
 import { z } from 'astro/zod';
 import { id, INT4_MAX, page, text } from '../http/contract.ts';
-import type { ContentType } from '../catalog/client/content-types.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
 import { RESTORE_MODES } from '../backup/client/restore-options.ts';
 import { sameOriginPath } from '../security/client/same-origin-path.ts';
 

@@ -10,7 +10,7 @@ import type {
 import type { AnalyticsQuery } from '../analytics/contract.ts';
 import type { SecurityStatus } from '../accounts/contract.ts';
 import type { BackupDocument } from '../backup/contract.ts';
-import type { CLIENT_TITLE_KINDS, ContentType } from '../catalog/client/content-types.ts';
+import type { CLIENT_TITLE_KINDS, ContentType } from '../titles/client/content-types.ts';
 import type { AddTitleRequest, BulkImportBody, StartSyncBody, SyncStatus } from '../tmdb/contract.ts';
 
 type AdminPath = (typeof CLIENT_TITLE_KINDS)[ContentType]['adminPath'];

@@ -9,10 +9,10 @@ import { categoryHref } from '../catalog/browse.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { platformHref } from '../catalog/client/platform-params.ts';
 import { hasPlatformPage } from '../catalog/platforms.ts';
-import { titleHref } from '../catalog/client/cards.ts';
-import { CONTENT_TYPES } from '../catalog/client/content-types.ts';
-import { slugify } from '../catalog/client/slug.ts';
-import { forEachKind, titleKind } from '../catalog/title-kinds.ts';
+import { titleHref } from '../titles/client/cards.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { forEachKind, titleKind } from '../titles/title-kinds.ts';
 
 export const STATIC_PATHS = [
   '/', '/movies', '/tv-shows', '/people', '/platforms', '/request', '/download-app',

@@ -11,8 +11,8 @@ import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../page-lo
 import { loadMoviePages, type MoviePage } from '../page-loaders/movie-page.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { loadPersonPages, type PersonPage } from '../page-loaders/person-page.ts';
-import { slugify } from '../catalog/client/slug.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import type { TitlePageBase } from '../page-loaders/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../page-loaders/tv-page.ts';
 import { cardTags, pageTags } from './page-tags.ts';

@@ -5,7 +5,7 @@
  */
 import type { ContentType } from '../../../db/schema.ts';
 import { moreLikeThisRow } from '../page-loaders/more-like-this.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 

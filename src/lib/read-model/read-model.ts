@@ -14,9 +14,9 @@ import { BROWSE_PAGE_SIZE, isPageOutOfRange, totalPagesFor, type BrowsePage, typ
 import { RangeNotSatisfiable } from '../http/errors.ts';
 import { sortSql } from '../catalog/browse.ts';
 import type { BrowseQuery } from '../catalog/contract.ts';
-import { yearOf, type TitleCard } from '../catalog/client/cards.ts';
-import { slugify } from '../catalog/client/slug.ts';
-import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
+import { yearOf, type TitleCard } from '../titles/client/cards.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from '../catalog/client/people-params.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'astro/zod';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
 import type { SkippedTitle } from '../admin/contract.ts';
 import { MAX_TMDB_PAGE } from './contract.ts';

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { catalogueChanged } from '../publishing/catalogue-changes.ts';
