@@ -19,13 +19,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * - Migration 0016 rehashes stored addresses with the site's own keyed hash (analytics/visitor-key.ts, keyed by
  *   AUTH_SECRET), so it cannot simply copy it.
  * - accounts ↔ alerts: the mail queue (accounts/mail-queue.ts) delivers the alerts' mail (alerts/alert-mail.ts).
- * - admin ↔ tmdb: admin/routes.ts takes the import and sync request and answer types from tmdb/contract.ts, while
- *   tmdb implements admin routes and keeps admin-owned fields (admin/ownership.ts).
  */
 const KNOWN_VIOLATIONS: readonly string[] = [
   'db-imports-no-app-code: db/migrations/0016_security_fourth_pass.ts → src/lib/analytics/visitor-key.ts',
 ];
-const KNOWN_FOLDER_CYCLES: readonly string[] = ['accounts ↔ alerts', 'admin ↔ tmdb'];
+const KNOWN_FOLDER_CYCLES: readonly string[] = ['accounts ↔ alerts'];
 
 describe('import rules', () => {
   const project = importGraph(ROOT, ['src', 'db', 'scripts', 'netlify', 'astro.config.mjs']);

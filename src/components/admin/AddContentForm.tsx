@@ -5,7 +5,7 @@ import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { ContentType } from '../../lib/titles/client/content-types.ts';
 import { CLIENT_TITLE_KINDS } from '../../lib/titles/client/content-types.ts';
-import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
+import type { AddTitleRequest } from '../../lib/admin/contract.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {
   const [tmdbId, setTmdbId] = useState('');
