@@ -239,7 +239,7 @@ interface CatalogueVersionTable {
   catalogue_id: Generated<string>;
 }
 
-/** One snapshot of the in-memory catalogue in parts, for serverless instances (src/lib/catalog/catalogue-snapshot.ts). */
+/** One snapshot of the in-memory catalogue in parts, for serverless instances (src/lib/read-model/catalogue-snapshot.ts). */
 interface CatalogueSnapshotTable {
   part: number;
   version: number;

@@ -20,12 +20,12 @@ import { createDb } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { heroMovies, recentTitles } from '../src/lib/catalog/home.ts';
+import { heroMovies, recentTitles } from '../src/lib/page-loaders/home.ts';
 import { browseTitles } from '../src/lib/catalog/browse.ts';
-import { loadMoviePages } from '../src/lib/catalog/movie-page.ts';
-import { loadPersonPages } from '../src/lib/catalog/person-page.ts';
-import { searchCatalogue } from '../src/lib/catalog/search.ts';
-import { loadTvPages } from '../src/lib/catalog/tv-page.ts';
+import { loadMoviePages } from '../src/lib/page-loaders/movie-page.ts';
+import { loadPersonPages } from '../src/lib/page-loaders/person-page.ts';
+import { searchCatalogue } from '../src/lib/read-model/search.ts';
+import { loadTvPages } from '../src/lib/page-loaders/tv-page.ts';
 import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { childEnv } from '../src/lib/settings.ts';
@@ -123,7 +123,7 @@ async function measureQueries(db: Kysely<Database>, port: number, workDir: strin
   await timed('browse: /tv-shows, genre and year filter', () => browseTitles(db, { type: 'tv', genreIds: [18], year: 2015, sort: 'just-added' }), 20);
   await timed('search: exact title', () => searchCatalogue(db, pages[0]!.title), 20);
   await timed('search: typo, no accents', () => searchCatalogue(db, pages[1]!.title.slice(0, -1).replace(/e/, 'é')), 20);
-  // For each place a process keeps snapshots of the catalogue in (src/lib/catalog/catalogue-snapshot.ts): the first
+  // For each place a process keeps snapshots of the catalogue in (src/lib/read-model/catalogue-snapshot.ts): the first
   // fresh process finds none, loads the catalogue from the database and keeps one; the second reads that snapshot.
   const snapshotPlaces = [['file', join(workDir, 'catalogue-snapshots')], ['db', 'database']] as const;
   for (const [kind, place] of snapshotPlaces) {

@@ -17,11 +17,9 @@ import { catalogueChanged } from '../src/lib/publishing/catalogue-changes.ts';
 import { purgesCdn } from '../src/lib/publishing/cdn-purge.ts';
 import { configuredTmdbClient } from '../src/lib/tmdb/actions.ts';
 import type { TmdbClient } from '../src/lib/tmdb/client.ts';
-import type { TmdbSync } from '../src/lib/tmdb/contract.ts';
 import { importMovie, importPopularPage, importShow, type ImportSummary } from '../src/lib/tmdb/importer.ts';
 import { createSync, latestSync, runSync } from '../src/lib/tmdb/sync.ts';
-import type { SkippedTitle } from '../src/lib/admin/contract.ts';
-import { MAX_TMDB_PAGE } from '../src/lib/tmdb/contract.ts';
+import { MAX_TMDB_PAGE, type SkippedTitle, type TmdbSync } from '../src/lib/admin/contract.ts';
 import { openScriptDatabase } from './lib/database.ts';
 
 const USAGE = 'Usage: npm run import -- movies|tv --pages A-B  |  npm run import -- movie|show <tmdbId>  |  npm run import -- sync';

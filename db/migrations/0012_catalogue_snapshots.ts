@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Snapshots of the in-memory catalogue (src/lib/catalog/catalogue-snapshot.ts):
+ * Snapshots of the in-memory catalogue (src/lib/read-model/catalogue-snapshot.ts):
  * - catalogue_version.catalogue_id, a random id per database: a Node process keeps snapshots in files per
  *   database, and version numbers alone repeat across databases (each starts at 1);
  * - catalogue_snapshot: where serverless instances, which share no disk, keep the snapshot, in parts (a row of

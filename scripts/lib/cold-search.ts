@@ -8,8 +8,8 @@
  *   node --expose-gc --import tsx scripts/lib/cold-search.ts <query>
  */
 import { getDb } from '../../src/lib/db.ts';
-import { searchCatalogue } from '../../src/lib/catalog/search.ts';
-import { catalogueCache } from '../../src/lib/catalog/read-model.ts';
+import { searchCatalogue } from '../../src/lib/read-model/search.ts';
+import { catalogueCache } from '../../src/lib/read-model/read-model.ts';
 
 const query = process.argv[2] ?? '';
 const gc = globalThis.gc;
@@ -25,7 +25,7 @@ const cpuBefore = process.cpuUsage();
 const results = await searchCatalogue(db, query);
 const firstSearchMs = performance.now() - start;
 const cpu = process.cpuUsage(cpuBefore);
-// A load from the database ends in writing a snapshot of it (src/lib/catalog/catalogue-snapshot.ts): not part of
+// A load from the database ends in writing a snapshot of it (src/lib/read-model/catalogue-snapshot.ts): not part of
 // the catalogue's memory.
 await catalogueCache(db).settled();
 gc();

@@ -114,7 +114,7 @@ export const astroOutDir = () => text('ASTRO_OUT_DIR');
 /** Astro's cacheDir: the precompressed variants. Inside the project, like the output. */
 export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
 /**
- * Where snapshots of the in-memory catalogue are kept (src/lib/catalog/catalogue-snapshot.ts), CATALOGUE_SNAPSHOTS:
+ * Where snapshots of the in-memory catalogue are kept (src/lib/read-model/catalogue-snapshot.ts), CATALOGUE_SNAPSHOTS:
  * a directory (default on a Node server), `database` (default on a serverless host, whose instances share no disk)
  * or `off`.
  */

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { renderSitemap } from '../lib/catalog/sitemap.ts';
+import { renderSitemap } from '../lib/page-loaders/sitemap.ts';
 import { staticPaths } from '../lib/pages/catalogue-page.ts';
 import { sitemapPartPage } from '../lib/pages/sitemap-pages.ts';
 import { answerEndpoint } from '../lib/publishing/page-answer.ts';

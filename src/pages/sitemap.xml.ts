@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderSitemap, renderSitemapIndex } from '../lib/catalog/sitemap.ts';
+import { renderSitemap, renderSitemapIndex } from '../lib/page-loaders/sitemap.ts';
 import { sitemapPage } from '../lib/pages/sitemap-pages.ts';
 import { answerEndpoint } from '../lib/publishing/page-answer.ts';
 

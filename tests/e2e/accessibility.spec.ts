@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { creditedInPublishedTitle } from '../../src/lib/catalog/people.ts';
 
 test('no serious or critical accessibility violations', async ({ page, db }) => {

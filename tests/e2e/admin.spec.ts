@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { BROKEN_MOVIE_ID, HOSTILE_POPULAR_PAGE } from '../support/tmdb-fixtures/index.ts';
 import { canSignIn, signInAsAdmin, toast } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';

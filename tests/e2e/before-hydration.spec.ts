@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { creditedInPublishedTitle, listPeople } from '../../src/lib/catalog/people.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { REQUEST_SUBMITTED } from '../../src/lib/personal/client/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 

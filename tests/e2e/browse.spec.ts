@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'kysely';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 
 const PAGE_SIZE = 48;
 

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 
 const TOTAL_BUDGET = 60 * 1024;
 const JS_BUDGET = 40 * 1024;

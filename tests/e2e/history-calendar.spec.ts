@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Database } from '../../db/schema.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { createTestUser, sessionCookieHeader } from '../support/sessions.ts';
 import { NEXT_EPISODE, UPCOMING_MOVIE_ID, UPCOMING_SHOW_ID } from '../support/tmdb-fixtures/index.ts';
 import { expect, test } from './support/fixtures.ts';

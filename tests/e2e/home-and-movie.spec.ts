@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 
 test('home shows the hero and the Recently Added rows from the database', async ({ page, db }) => {
   const newest = await db.selectFrom('movies').select('title').where('is_published', '=', true)

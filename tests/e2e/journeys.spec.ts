@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { creditedInPublishedTitle } from '../../src/lib/catalog/people.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { hasPlatformPage } from '../../src/lib/catalog/platforms.ts';
 import { signIn } from './support/auth.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { signIn } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 
 async function publishedMovie(db: Parameters<Parameters<typeof test>[2]>[0]['db']) {
   return db.selectFrom('movies').select(['tmdb_id', 'title']).where('is_published', '=', true).orderBy('id').executeTakeFirstOrThrow();

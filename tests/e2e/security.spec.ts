@@ -5,7 +5,7 @@
  */
 import { request, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from '@playwright/test';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { HOSTILE_MARKUP, HOSTILE_MOVIE_ID, HOSTILE_TITLE } from '../support/tmdb-fixtures/index.ts';
 import { signIn } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';

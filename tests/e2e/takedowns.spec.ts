@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { sessionCookieHeader } from '../support/sessions.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { expect, test } from './support/fixtures.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { hasPlatformPage } from '../../src/lib/catalog/platforms.ts';
 import type { PeopleSort } from '../../src/lib/catalog/client/people-params.ts';
 import { creditedInPublishedTitle, listPeople } from '../../src/lib/catalog/people.ts';
@@ -354,7 +354,7 @@ test.describe('platforms', () => {
     const id = 99_999;
     await db.insertInto('platforms').values({ id, name: 'Quietstream', logo_path: null }).execute();
     try {
-      // The server's in-memory catalogue notices the new platform within a second (src/lib/catalog/read-model.ts).
+      // The server's in-memory catalogue notices the new platform within a second (src/lib/read-model/read-model.ts).
       await expect.poll(async () => (await page.request.get(`/api/catalog/platform?id=${id}&page=1`)).status()).toBe(200);
       await page.goto(`/platforms?id=${id}`);
       await expect(page.getByText('No content found for Quietstream.')).toBeVisible();

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../src/lib/accounts/passwords.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { SERVICE_KINDS } from '../../src/lib/watch/client/offers.ts';
 import { signIn } from './support/auth.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
-import { loadHomeGenreRows, topRatedByGenre } from '../../src/lib/catalog/home.ts';
+import { loadHomeGenreRows, topRatedByGenre } from '../../src/lib/page-loaders/home.ts';
 import { franchiseHref, loadFranchisePages } from '../../src/lib/catalog/browse-franchises.ts';
 
 describeEachEngine('browse: home genre rows', (getDb) => {

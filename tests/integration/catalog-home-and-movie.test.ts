@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { heroMovies, recentTitles } from '../../src/lib/catalog/home.ts';
-import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
-import { moreLikeThisRow } from '../../src/lib/catalog/more-like-this.ts';
-import { TOP_CAST_LIMIT } from '../../src/lib/catalog/title-page-parts.ts';
+import { heroMovies, recentTitles } from '../../src/lib/page-loaders/home.ts';
+import { loadMoviePages } from '../../src/lib/page-loaders/movie-page.ts';
+import { moreLikeThisRow } from '../../src/lib/page-loaders/more-like-this.ts';
+import { TOP_CAST_LIMIT } from '../../src/lib/page-loaders/title-page-parts.ts';
 
 describeEachEngine('home reads', (getDb) => {
   it('recent movies: published only, newest first, at most 20', async () => {

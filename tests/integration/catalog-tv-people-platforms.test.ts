@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { loadTvPages } from '../../src/lib/catalog/tv-page.ts';
-import { moreLikeThisRow } from '../../src/lib/catalog/more-like-this.ts';
+import { loadTvPages } from '../../src/lib/page-loaders/tv-page.ts';
+import { moreLikeThisRow } from '../../src/lib/page-loaders/more-like-this.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
-import { loadPersonPages } from '../../src/lib/catalog/person-page.ts';
+import { loadPersonPages } from '../../src/lib/page-loaders/person-page.ts';
 import { listPlatforms, platformTitles } from '../../src/lib/catalog/platforms.ts';
 import { platformPage } from '../../src/lib/pages/listing-pages.ts';
-import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
+import { sitemapEntries } from '../../src/lib/page-loaders/sitemap.ts';
 
 describeEachEngine('TV page', (getDb) => {
   it('loads seasons with episodes in order, cast, platforms and shows sharing genres, in bulk', async () => {

@@ -13,9 +13,9 @@ import { browseTitles } from '../../src/lib/catalog/browse.ts';
 import type { BrowseSort } from '../../src/lib/catalog/client/browse-params.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { platformTitles } from '../../src/lib/catalog/platforms.ts';
-import { CatalogueCache, CatalogueReadModel, loadCatalogueReadModel } from '../../src/lib/catalog/read-model.ts';
-import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/catalog/catalogue-snapshot.ts';
-import { readCatalogueStamp, type CatalogueStamp } from '../../src/lib/catalog/catalogue-version.ts';
+import { CatalogueCache, CatalogueReadModel, loadCatalogueReadModel } from '../../src/lib/read-model/read-model.ts';
+import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot } from '../../src/lib/read-model/catalogue-snapshot.ts';
+import { readCatalogueStamp, type CatalogueStamp } from '../../src/lib/read-model/catalogue-version.ts';
 
 const snapshotDirs: string[] = [];
 const snapshotDir = () => { snapshotDirs.push(mkdtempSync(join(tmpdir(), 'cinecat-snapshots-'))); return snapshotDirs.at(-1)!; };

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { resolveDetailFallback } from '../../src/lib/catalog/detail-fallback.ts';
-import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
+import { resolveDetailFallback } from '../../src/lib/page-loaders/detail-fallback.ts';
+import { sitemapEntries } from '../../src/lib/page-loaders/sitemap.ts';
 import { moviePage, personPage, tvPage } from '../../src/lib/pages/detail-pages.ts';
 
 async function seed(db: Kysely<Database>): Promise<void> {

@@ -4,7 +4,7 @@ import { expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
-import { searchCatalogue } from '../../src/lib/catalog/search.ts';
+import { searchCatalogue } from '../../src/lib/read-model/search.ts';
 
 let currentDb: Kysely<Database>;
 vi.mock('../../src/lib/db.ts', () => ({ getDb: async () => currentDb }));

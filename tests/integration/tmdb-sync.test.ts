@@ -6,7 +6,7 @@ import { publishWaits } from '../support/publishing.ts';
 import { CHANGES_PAGE_SIZE, startFakeTmdb } from '../support/fake-tmdb.ts';
 import { callEndpoint } from '../support/personal-fixtures.ts';
 import { createTmdbClient, type TmdbClient } from '../../src/lib/tmdb/client.ts';
-import { MAX_TMDB_PAGE, type SyncStatus, type TmdbSync } from '../../src/lib/tmdb/contract.ts';
+import { MAX_TMDB_PAGE, type SyncStatus, type TmdbSync } from '../../src/lib/admin/contract.ts';
 import { importMovie, importShow } from '../../src/lib/tmdb/importer.ts';
 import { STALE_AFTER_MS } from '../../src/lib/tmdb/jobs.ts';
 import { createSync, latestSync, runSync, SYNC_RUNNING } from '../../src/lib/tmdb/sync.ts';

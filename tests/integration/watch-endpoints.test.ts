@@ -11,8 +11,8 @@ import { describeEachEngine } from '../support/engines.ts';
 import { insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
 import { callEndpoint, insertUser } from '../support/personal-fixtures.ts';
 import { listPlatforms } from '../../src/lib/catalog/platforms.ts';
-import { sitemapEntries } from '../../src/lib/catalog/sitemap.ts';
-import { loadMoviePages } from '../../src/lib/catalog/movie-page.ts';
+import { sitemapEntries } from '../../src/lib/page-loaders/sitemap.ts';
+import { loadMoviePages } from '../../src/lib/page-loaders/movie-page.ts';
 import { isOnServices } from '../../src/lib/watch/providers.ts';
 
 let currentDb: Kysely<Database>;

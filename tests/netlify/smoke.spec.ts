@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { DEMO_ADMIN } from '../../src/lib/demo/accounts.ts';
 import { takedownNotice } from '../../src/lib/publishing/catalogue-changes.ts';
 import { syncStarted } from '../../src/lib/tmdb/daily.ts';

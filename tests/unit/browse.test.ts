@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TitleCard } from '../../src/lib/catalog/client/cards.ts';
-import { removeAlreadyShown } from '../../src/lib/catalog/home.ts';
+import type { TitleCard } from '../../src/lib/titles/client/cards.ts';
+import { removeAlreadyShown } from '../../src/lib/page-loaders/home.ts';
 import {
   browseApiQuery, browseSearchParams, changeFilters, defaultFilters, isPageOutOfRange, parseBrowseParams, totalPagesFor, yearOptions,
   type BrowseFilters, type BrowseScope,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatRating, titleHref } from '../../src/lib/catalog/client/cards.ts';
+import { formatRating, titleHref } from '../../src/lib/titles/client/cards.ts';
 import { parseEmbedPath } from '../../src/lib/catalog/client/embed.ts';
 import { imageSrcSet, imageUrl } from '../../src/lib/catalog/client/images.ts';
 import { playerModeFor, trailerEmbedUrl } from '../../src/lib/catalog/client/player.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 
 describe('slugify (spec: lowercased, spaces to hyphens, other symbols removed)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from '../../src/lib/catalog/columns.ts';
+import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from '../../src/lib/columns.ts';
 
 describe('catalogue columns', () => {
   it('a string column gives back every string, empty strings and nulls apart', () => {

@@ -8,7 +8,7 @@ import type { SelectType } from 'kysely';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ContentType as ColumnContentType, Database, ListName as ColumnListName, RebuildStatus as ColumnRebuildStatus } from '../../db/schema.ts';
 import type { SkippedTitle } from '../../src/lib/admin/contract.ts';
-import type { ContentType } from '../../src/lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../src/lib/titles/client/content-types.ts';
 import type { ListName } from '../../src/lib/lists/contract.ts';
 import type { RebuildStatus } from '../../src/lib/rebuild/contract.ts';
 

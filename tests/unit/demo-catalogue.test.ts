@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENRES, HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, MOVIE_GENRE_IDS, TV_GENRE_IDS } from '../../src/lib/catalog/client/genres.ts';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { DEMO_ADMIN, DEMO_USER } from '../../src/lib/demo/accounts.ts';
 import { renderArtwork } from '../../src/lib/demo/artwork.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from '../../src/lib/demo/catalogue.ts';

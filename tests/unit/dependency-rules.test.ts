@@ -17,17 +17,15 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * What still breaks the rules, each to be untangled by moving the shared piece down (issue 38). The lists may only
  * shrink: a fixed entry must leave them, and anything new fails the test.
  * - Migration 0016 rehashes stored addresses with the site's own keyed hash (analytics/visitor-key.ts, keyed by
- *   AUTH_SECRET), so it cannot simply copy it.
- * - accounts ↔ alerts: the mail queue (accounts/mail-queue.ts) delivers the alerts' mail (alerts/alert-mail.ts).
- * - admin ↔ tmdb: admin/routes.ts takes the import and sync request and answer types from tmdb/contract.ts, while
- *   tmdb implements admin routes and keeps admin-owned fields (admin/ownership.ts).
- * - catalog ↔ watch: watch reads the title kinds (catalog/title-kinds.ts, catalog/client/content-types.ts) that the
- *   catalogue's browse and platform pages filter by watch providers with.
+ *   AUTH_SECRET), so it cannot simply copy it: only src/lib/settings.ts reads the environment (settings.test.ts).
+ * - accounts ↔ alerts: the mail queue (accounts/mail-queue.ts) delivers the alerts' mail (alerts/alert-mail.ts), and
+ *   alerts/send.ts drains that queue. Moving either file to the other side makes another pair (alert-mail.ts reads
+ *   personal/, which reads accounts/): the queue needs to be handed its deliveries instead.
  */
 const KNOWN_VIOLATIONS: readonly string[] = [
   'db-imports-no-app-code: db/migrations/0016_security_fourth_pass.ts → src/lib/analytics/visitor-key.ts',
 ];
-const KNOWN_FOLDER_CYCLES: readonly string[] = ['accounts ↔ alerts', 'admin ↔ tmdb', 'catalog ↔ watch'];
+const KNOWN_FOLDER_CYCLES: readonly string[] = ['accounts ↔ alerts'];
 
 describe('import rules', () => {
   const project = importGraph(ROOT, ['src', 'db', 'scripts', 'netlify', 'astro.config.mjs']);

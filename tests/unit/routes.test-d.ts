@@ -11,7 +11,7 @@ import { call } from '../../src/lib/http/api-client.ts';
 import { endpoint } from '../../src/lib/http/endpoint.ts';
 import { ListItemBody, type ListChange, type ListItems } from '../../src/lib/lists/contract.ts';
 import { listRoutes } from '../../src/lib/lists/routes.ts';
-import type { PersonDetails } from '../../src/lib/tmdb/contract.ts';
+import type { PersonDetails } from '../../src/lib/catalog/contract.ts';
 
 describe('call(route, input)', () => {
   it("resolves with the route's answer", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/catalog/search.ts';
-import { canonicalDetailPath, parseDetailPath } from '../../src/lib/catalog/detail-fallback.ts';
-import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/catalog/sitemap.ts';
+import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/read-model/search.ts';
+import { canonicalDetailPath, parseDetailPath } from '../../src/lib/page-loaders/detail-fallback.ts';
+import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/page-loaders/sitemap.ts';
 
 describe('search rules', () => {
   it('trims, collapses spaces and treats blank text as no search', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../src/lib/random.ts';
-import { editDistance, foldText, searchWords, SearchIndex, typoBudget } from '../../src/lib/catalog/search-index.ts';
+import { editDistance, foldText, searchWords, SearchIndex, typoBudget } from '../../src/lib/search/search-index.ts';
 import { REALISTIC_MOVIES, REALISTIC_SHOWS } from '../support/realistic-titles.ts';
 
 const TITLES = [...REALISTIC_MOVIES.map((title) => `movie:${title}`), ...REALISTIC_SHOWS.map((title) => `tv:${title}`)];

@@ -6,9 +6,9 @@ import { PeopleQuery, PlatformQuery } from '../../src/lib/catalog/contract.ts';
 import { catalogRoutes } from '../../src/lib/catalog/routes.ts';
 import { urlOf } from '../../src/lib/http/route.ts';
 import { parseQuery } from '../support/contract.ts';
-import type { PersonPage } from '../../src/lib/catalog/person-page.ts';
-import { personJsonLd, tvSeriesJsonLd } from '../../src/lib/catalog/seo.ts';
-import type { TvPage } from '../../src/lib/catalog/tv-page.ts';
+import type { PersonPage } from '../../src/lib/page-loaders/person-page.ts';
+import { personJsonLd, tvSeriesJsonLd } from '../../src/lib/page-loaders/seo.ts';
+import type { TvPage } from '../../src/lib/page-loaders/tv-page.ts';
 import { shareLink, SHARE_COPIED_MESSAGE, SHARE_FAILED_MESSAGE } from '../../src/lib/ui/client/share.ts';
 
 describe('seasons', () => {

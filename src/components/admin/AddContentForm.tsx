@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
-import type { AddTitleRequest } from '../../lib/tmdb/contract.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/titles/client/content-types.ts';
+import type { AddTitleRequest } from '../../lib/admin/contract.ts';
 
 export default function AddContentForm({ kind, onAdded }: { kind: ContentType; onAdded(): void | Promise<void> }) {
   const [tmdbId, setTmdbId] = useState('');

@@ -8,8 +8,8 @@ import { showToast } from '../../lib/ui/client/toast.ts';
 import { ApiError, call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { ImportAlreadyRunningAnswer, ImportJob, SkippedTitle } from '../../lib/admin/contract.ts';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/titles/client/content-types.ts';
 
 const POLL_MS = 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,7 @@
 import { showToast } from '../../lib/ui/client/toast.ts';
 import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
-import type { TmdbSync } from '../../lib/tmdb/contract.ts';
+import type { TmdbSync } from '../../lib/admin/contract.ts';
 import { usePolled } from './usePolled.ts';
 
 const busy = (sync: TmdbSync | null) => sync?.status === 'queued' || sync?.status === 'running';

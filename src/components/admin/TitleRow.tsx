@@ -10,7 +10,7 @@ import RowActions from './RowActions.tsx';
 import { call, errorText } from '../../lib/http/api-client.ts';
 import { adminRoutes } from '../../lib/admin/routes.ts';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
 
 interface Props {
   kind: ContentType;

@@ -11,8 +11,8 @@ import TitleRow from './TitleRow.tsx';
 import type { AdminTitleRow } from '../../lib/admin/contract.ts';
 import { useAdminPage } from './useAdminPage.ts';
 import { useDebounced } from './useDebounced.ts';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
-import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/titles/client/content-types.ts';
 
 export default function TitlesTab({ kind }: { kind: ContentType }) {
   const { pluralInText, nameLabel } = CLIENT_TITLE_KINDS[kind];

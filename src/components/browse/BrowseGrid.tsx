@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
-import type { TitleCard } from '../../lib/catalog/client/cards.ts';
+import type { TitleCard } from '../../lib/titles/client/cards.ts';
 import {
   BROWSE_SKELETONS, browseApiQuery, browseSearchParams, changeFilters, defaultFilters, genreOptions, isDefaultFilters,
   parseBrowseParams, sortOptions, yearOptions, type BrowseFilters, type BrowseMode, type BrowsePage, type BrowseScope,

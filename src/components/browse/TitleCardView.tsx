@@ -1,6 +1,6 @@
 /** The React twin of catalog/TitleCard.astro (same markup and classes) for islands that render cards. */
-import { formatRating, titleHref, type TitleCard } from '../../lib/catalog/client/cards.ts';
-import { CLIENT_TITLE_KINDS } from '../../lib/catalog/client/content-types.ts';
+import { formatRating, titleHref, type TitleCard } from '../../lib/titles/client/cards.ts';
+import { CLIENT_TITLE_KINDS } from '../../lib/titles/client/content-types.ts';
 import ArtworkView from '../catalog/ArtworkView.tsx';
 
 /** `href` overrides the title page link (Continue Watching resumes on an episode). */

@@ -1,7 +1,7 @@
 /** /recommendations: a hero of the top pick, then the grid, each title with the reason it was picked. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { titleHref } from '../../lib/catalog/client/cards.ts';
+import { titleHref } from '../../lib/titles/client/cards.ts';
 import { imageUrl } from '../../lib/catalog/client/images.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { call } from '../../lib/http/api-client.ts';

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ListName } from '../../lib/lists/contract.ts';
-import type { TitleCard } from '../../lib/catalog/client/cards.ts';
+import type { TitleCard } from '../../lib/titles/client/cards.ts';
 import { $session } from '../../lib/accounts/client/session-store.ts';
 import { LIST_LABELS } from '../../lib/lists/client/labels.ts';
 import { listRoutes } from '../../lib/lists/routes.ts';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
 import type { ListName } from '../../lib/lists/contract.ts';
 import { $session, resolvedUser } from '../../lib/accounts/client/session-store.ts';
 import { call } from '../../lib/http/api-client.ts';

@@ -5,7 +5,7 @@
  * draws them.
  */
 import { imageUrl } from '../../lib/catalog/client/images.ts';
-import type { ContentType } from '../../lib/catalog/client/content-types.ts';
+import type { ContentType } from '../../lib/titles/client/content-types.ts';
 import { call } from '../../lib/http/api-client.ts';
 import { nowhereMessage, type TitleWatchOffers } from '../../lib/watch/client/offers.ts';
 import { loadRegionList, loadWatchChoice, saveWatchChoice } from '../../lib/watch/client/watch-choice.ts';

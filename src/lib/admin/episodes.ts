@@ -1,7 +1,7 @@
 /** Admin view of a show's episodes: one season at a time, single edits and bulk link uploads. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TmdbEpisodeColumns } from '../../../db/schema.ts';
-import { TITLE_KINDS } from '../catalog/title-kinds.ts';
+import { TITLE_KINDS } from '../titles/title-kinds.ts';
 import { describeIssues } from '../http/contract.ts';
 import { Conflict, NotFound } from '../http/errors.ts';
 import { LinkItem, type AdminEpisodeRow, type AdminSeasonView, type EpisodeAdminField, type LinkUploadError } from './contract.ts';

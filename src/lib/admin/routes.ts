@@ -5,13 +5,12 @@ import type {
   ActiveImport, AddedTitle, AdminCount, AdminList, AdminListRequest, AdminMessage, AdminRequestRow, AdminSeasonView, AdminTitleRow,
   AnalyticsSummary, DeleteTitlesRequest, EpisodeLinksUploaded, EpisodesRequest, EpisodeUpdateRequest, IdRequest, ImportJob,
   MovieLinksRequest, PublishRequest, RebuildRequest, RebuildState, RestoreDone, RestoreRequest, ShowEditRequest, UploadLinksRequest,
-  UseTmdbRequest,
+  UseTmdbRequest, AddTitleRequest, BulkImportBody, StartSyncBody, SyncStatus,
 } from './contract.ts';
 import type { AnalyticsQuery } from '../analytics/contract.ts';
 import type { SecurityStatus } from '../accounts/contract.ts';
 import type { BackupDocument } from '../backup/contract.ts';
-import type { CLIENT_TITLE_KINDS, ContentType } from '../catalog/client/content-types.ts';
-import type { AddTitleRequest, BulkImportBody, StartSyncBody, SyncStatus } from '../tmdb/contract.ts';
+import type { CLIENT_TITLE_KINDS, ContentType } from '../titles/client/content-types.ts';
 
 type AdminPath = (typeof CLIENT_TITLE_KINDS)[ContentType]['adminPath'];
 

@@ -1,8 +1,8 @@
 /** Admin reads and writes of movies and TV shows: lists with search, publication, deletion and links. */
 import { expressionBuilder, sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { escapeLike } from '../catalog/search.ts';
-import { titleKind, TITLE_KINDS } from '../catalog/title-kinds.ts';
+import { escapeLike } from '../read-model/search.ts';
+import { titleKind, TITLE_KINDS } from '../titles/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { AdminOverrides } from '../../../db/schema.ts';
 import type { AdminList, AdminTitleRow, ShowAdminField, ShowEdit } from './contract.ts';

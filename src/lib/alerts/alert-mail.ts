@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import type { Mailer, MailMessage } from '../accounts/mail.ts';
-import { titleHref, titleKey } from '../catalog/client/cards.ts';
+import { titleHref, titleKey } from '../titles/client/cards.ts';
 import { loadTitleCards } from '../personal/titles.ts';
 import { UNSUBSCRIBE_PAGE_PATH } from './contract.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';

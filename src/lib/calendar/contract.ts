@@ -1,6 +1,6 @@
 /** Browser-safe contract of the release calendar: /api/me/calendar, its private feed link, and the feed itself. */
 import { z } from 'astro/zod';
-import type { ContentType } from '../catalog/client/content-types.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
 
 /** `from`: the first day to show, the browser's today (the server's UTC day when absent). */
 export const CalendarQuery = z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a YYYY-MM-DD date.').optional() });

@@ -4,8 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { titleHref } from '../catalog/client/cards.ts';
-import { slugify } from '../catalog/client/slug.ts';
+import { titleHref } from '../titles/client/cards.ts';
+import { slugify } from '../titles/client/slug.ts';
 import type { CalendarEntry } from './contract.ts';
 
 type Db = Kysely<Database>;

@@ -1,9 +1,9 @@
 /** Franchise (collection) pages: every collection with published movies, in two queries for the whole build. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
-import { slugify } from './client/slug.ts';
-import { TITLE_KINDS } from './title-kinds.ts';
+import { titleCard, type TitleCard } from '../titles/client/cards.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { TITLE_KINDS } from '../titles/title-kinds.ts';
 
 export interface FranchisePage {
   id: number;

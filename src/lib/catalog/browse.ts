@@ -5,12 +5,12 @@
  */
 import { sql, type RawBuilder, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
+import { titleCard, type TitleCard } from '../titles/client/cards.ts';
 import { BROWSE_PAGE_SIZE, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
 import { GENRES } from './client/genres.ts';
-import { slugify } from './client/slug.ts';
+import { slugify } from '../titles/client/slug.ts';
 import type { BrowseQuery } from './contract.ts';
-import { CARD_COLUMNS, titleKind, type TitleRow } from './title-kinds.ts';
+import { CARD_COLUMNS, titleKind, type TitleRow } from '../titles/title-kinds.ts';
 import { onServices } from '../watch/providers.ts';
 
 const SORT_COLUMNS: Record<BrowseSort, keyof TitleRow> = {

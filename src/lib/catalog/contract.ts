@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { id, MAX_PAGE, withoutEmptyParams } from '../http/contract.ts';
 import { FIRST_FILTER_YEAR, type BrowseSort } from './client/browse-params.ts';
-import type { ContentType } from './client/content-types.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
 import { siteYear } from './client/site-clock.ts';
 import type { ServicesFilter } from '../watch/client/services-filter.ts';
 import { servicesFilterFields, type ServicesFilterQuery } from '../watch/contract.ts';

@@ -3,9 +3,9 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { totalPagesFor, type BrowsePage } from './client/browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
-import { slugify } from './client/slug.ts';
-import { CONTENT_TYPES } from './client/content-types.ts';
-import { titleKind } from './title-kinds.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 
 /** People with a page: those credited in at least one published movie or show. */
 export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people'>): Expression<SqlBool> {

@@ -6,10 +6,10 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { Random } from '../random.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
+import { titleCard, type TitleCard } from '../titles/client/cards.ts';
 import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
-import { CONTENT_TYPES } from './client/content-types.ts';
-import { CARD_COLUMNS, forEachKind, titleKind } from './title-kinds.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { CARD_COLUMNS, forEachKind, titleKind } from '../titles/title-kinds.ts';
 import type { ServicesFilterQuery } from '../watch/contract.ts';
 import { onServices } from '../watch/providers.ts';
 

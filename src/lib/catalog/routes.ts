@@ -2,7 +2,7 @@
 import { route } from '../http/route.ts';
 import type { PersonDetails } from './contract.ts';
 import type { BrowseApiQuery, BrowsePage } from './client/browse-params.ts';
-import type { TitleCard } from './client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import type { PeopleSort, PersonCard } from './client/people-params.ts';
 import type { PlatformPage } from './client/platform-params.ts';
 import type { SearchResults } from './client/search-results.ts';

@@ -12,7 +12,7 @@ import { companyNames, firstName, PLATFORM_NAMES, STORE_NAMES, surname } from '.
 import { buildPeople } from './people.ts';
 import { Random } from '../random.ts';
 import { buildShows } from './shows.ts';
-import { slugify } from '../catalog/client/slug.ts';
+import { slugify } from '../titles/client/slug.ts';
 import { requestMessage } from './text.ts';
 import { buildDemoWatchProviders } from './watch-providers.ts';
 

@@ -1,7 +1,7 @@
 /** Shared pieces of the demo catalogue builder: row types, id ranges, dates, art paths and genre balancing. */
 import type { Insertable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { slugify } from '../catalog/client/slug.ts';
+import { slugify } from '../titles/client/slug.ts';
 import type { Random } from '../random.ts';
 
 export type Row<T extends keyof Database> = Insertable<Database[T]>;

@@ -1,5 +1,5 @@
 /** People and the cast lists of movies and shows. Every person gets a credit when there are enough roles. */
-import { slugify } from '../catalog/client/slug.ts';
+import { slugify } from '../titles/client/slug.ts';
 import { art, artKey, DAY_MS, IDS, isoDate, type Row } from './context.ts';
 import { characterName, country, personName, townName, type COUNTRIES } from './names.ts';
 import { WeightedPicker, type Random } from '../random.ts';

@@ -1,6 +1,6 @@
 /** Browser-safe contract of /api/me/history. */
 import { z } from 'astro/zod';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
 const episodeNumber = z.number().int().min(0).max(10_000);

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { titleHref, titleKey, type TitleCard } from '../catalog/client/cards.ts';
+import { titleHref, titleKey, type TitleCard } from '../titles/client/cards.ts';
 import { loadTitleCards } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ProgressInput } from './contract.ts';

@@ -1,6 +1,6 @@
 /** Browser-safe contract of /api/me/lists. */
 import { z } from 'astro/zod';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { titleRefFields } from '../personal/contract.ts';
 
 export const LIST_NAMES = ['my_list', 'wishlist'] as const;

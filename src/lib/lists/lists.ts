@@ -2,8 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database, ListName } from '../../../db/schema.ts';
 export { LIST_LABELS } from './client/labels.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
-import { titleKey, type TitleCard } from '../catalog/client/cards.ts';
+import { titleKind } from '../titles/title-kinds.ts';
+import { titleKey, type TitleCard } from '../titles/client/cards.ts';
 import { loadTitleCards, requirePublishedTitle } from '../personal/titles.ts';
 import type { TitleRef } from '../personal/contract.ts';
 import type { ListItem } from './contract.ts';

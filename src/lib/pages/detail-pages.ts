@@ -7,14 +7,14 @@
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../catalog/detail-fallback.ts';
-import { loadMoviePages, type MoviePage } from '../catalog/movie-page.ts';
+import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../page-loaders/detail-fallback.ts';
+import { loadMoviePages, type MoviePage } from '../page-loaders/movie-page.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
-import { loadPersonPages, type PersonPage } from '../catalog/person-page.ts';
-import { slugify } from '../catalog/client/slug.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
-import type { TitlePageBase } from '../catalog/title-page-parts.ts';
-import { loadTvPages, type TvPage } from '../catalog/tv-page.ts';
+import { loadPersonPages, type PersonPage } from '../page-loaders/person-page.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { titleKind } from '../titles/title-kinds.ts';
+import type { TitlePageBase } from '../page-loaders/title-page-parts.ts';
+import { loadTvPages, type TvPage } from '../page-loaders/tv-page.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
 

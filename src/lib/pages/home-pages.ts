@@ -4,8 +4,8 @@
  * home genre's best rated.
  */
 import type { ContentType } from '../../../db/schema.ts';
-import { heroMovies, loadHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../catalog/home.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import { heroMovies, loadHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../page-loaders/home.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';

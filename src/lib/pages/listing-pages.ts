@@ -11,11 +11,11 @@ import { loadFranchisePages, type FranchisePage } from '../catalog/browse-franch
 import { listPeople } from '../catalog/people.ts';
 import { listPlatforms, platformTitles } from '../catalog/platforms.ts';
 import type { BrowsePage } from '../catalog/client/browse-params.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import type { PersonCard } from '../catalog/client/people-params.ts';
 import { platformHref, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
-import { slugify } from '../catalog/client/slug.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 

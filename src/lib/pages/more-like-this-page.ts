@@ -1,11 +1,11 @@
 /**
  * The More Like This fragment of a title page (/fragments/more-like-this/{type}/{tmdbId}/), rendered on demand: the
- * whole row, topped up from lists many titles share (catalog/more-like-this.ts). Tagged with those lists, so a CDN
+ * whole row, topped up from lists many titles share (page-loaders/more-like-this.ts). Tagged with those lists, so a CDN
  * purges it when they change.
  */
 import type { ContentType } from '../../../db/schema.ts';
-import { moreLikeThisRow } from '../catalog/more-like-this.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import { moreLikeThisRow } from '../page-loaders/more-like-this.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 

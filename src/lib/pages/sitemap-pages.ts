@@ -1,5 +1,5 @@
 /** sitemap.xml (one file, or an index of numbered parts past 50,000 URLs) and its parts: every public URL. */
-import { sitemapEntries, sitemapParts, type SitemapEntry } from '../catalog/sitemap.ts';
+import { sitemapEntries, sitemapParts, type SitemapEntry } from '../page-loaders/sitemap.ts';
 import { pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 

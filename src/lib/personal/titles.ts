@@ -4,8 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { titleCard, titleKey, type TitleCard } from '../catalog/client/cards.ts';
-import { CARD_COLUMNS, forEachKind, titleKind } from '../catalog/title-kinds.ts';
+import { titleCard, titleKey, type TitleCard } from '../titles/client/cards.ts';
+import { CARD_COLUMNS, forEachKind, titleKind } from '../titles/title-kinds.ts';
 import { NotFound } from '../http/errors.ts';
 import type { TitleRef } from './contract.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from '../pages/page-tags.ts';

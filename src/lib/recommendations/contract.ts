@@ -1,5 +1,5 @@
 /** Browser-safe contract of /api/me/recommendations. */
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 
 export interface Recommendation {
   card: TitleCard;

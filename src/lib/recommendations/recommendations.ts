@@ -7,9 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, titleKey, type TitleCard } from '../catalog/client/cards.ts';
-import { CONTENT_TYPES } from '../catalog/client/content-types.ts';
-import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
+import { titleCard, titleKey, type TitleCard } from '../titles/client/cards.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
 import { loadSignals, reasonFor, type Seed } from './signals.ts';
 import type { Recommendation } from './contract.ts';
 

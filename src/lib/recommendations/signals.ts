@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { FINISHED_PERCENTAGE } from '../history/history.ts';
-import { titleKey } from '../catalog/client/cards.ts';
+import { titleKey } from '../titles/client/cards.ts';
 
 export type SignalKind = 'rated' | 'my_list' | 'wishlist' | 'watched';
 

@@ -1,7 +1,7 @@
 /** What the TMDB-backed endpoints do: add one title, and the actor details proxy (bulk imports: import-jobs.ts). */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import type { AddedTitle } from '../admin/contract.ts';
+import type { AddedTitle, AddMovieInput } from '../admin/contract.ts';
 import { MESSAGES } from '../accounts/client/messages.ts';
 import { clientRateLimits, hitRateLimits, type ClientRateLimit } from '../accounts/rate-limit.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
@@ -9,7 +9,7 @@ import { found, InvalidInput, NotConfigured, TooManyRequests, UpstreamFailure, U
 import { errorMessage } from '../http/respond.ts';
 import { tmdbSettings } from '../settings.ts';
 import { createTmdbClient, TmdbError, type TmdbClient } from './client.ts';
-import type { AddMovieInput, PersonDetails } from './contract.ts';
+import type { PersonDetails } from '../catalog/contract.ts';
 import { fetchPerson, importMovie, importShow } from './importer.ts';
 
 type Db = Kysely<Database>;

@@ -11,7 +11,7 @@ import { getDb } from '../db.ts';
 import { errorMessage } from '../http/respond.ts';
 import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
-import { ImportJobRef } from './contract.ts';
+import { ImportJobRef } from '../admin/contract.ts';
 import { isSignedJob, JOB_SIGNATURE_HEADER, type JobTable } from './job-signature.ts';
 
 type RunJob = (db: Kysely<Database>, client: TmdbClient | null, id: number) => Promise<void>;

@@ -1,7 +1,7 @@
 /** The add-one and bulk-import endpoints shared by /api/admin/{movies,tv}/add and /api/admin/import/{movies,tv}. */
 import { endpoint } from '../http/endpoint.ts';
 import type { ContentType } from '../../../db/schema.ts';
-import { AddMovieBody, AddShowBody, BulkImportBody } from './contract.ts';
+import { AddMovieBody, AddShowBody, BulkImportBody } from '../admin/contract.ts';
 import { addTitle, configuredTmdbClient } from './actions.ts';
 import { startImportJob } from './import-jobs.ts';
 import { catalogueChanged } from '../publishing/catalogue-changes.ts';

@@ -8,7 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentType, Database, ImportJobsTable } from '../../../db/schema.ts';
 import type { ImportJob } from '../admin/contract.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { catalogueChanged } from '../publishing/catalogue-changes.ts';

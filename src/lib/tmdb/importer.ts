@@ -5,10 +5,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'astro/zod';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { TmdbError, type TmdbClient } from './client.ts';
-import type { SkippedTitle } from '../admin/contract.ts';
-import { MAX_TMDB_PAGE } from './contract.ts';
+import { MAX_TMDB_PAGE, type SkippedTitle } from '../admin/contract.ts';
 import { keepAdminValues, sameOverrides, SHOW_OWNABLE } from '../admin/ownership.ts';
 import { saveEpisodes } from './episodes.ts';
 import { mapCredits, mapMovie, mapShow, mapProviders, type MappedWatchProviders } from './mapper.ts';

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TmdbSyncsTable } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { Conflict, NotConfigured, NotFound } from '../http/errors.ts';
 import { errorMessage, isoTimestamp } from '../http/respond.ts';
 import { catalogueChanged } from '../publishing/catalogue-changes.ts';
@@ -14,7 +14,7 @@ import { configuredTmdbClient } from './actions.ts';
 import type { TmdbClient } from './client.ts';
 import {
   SYNC_LISTS, SYNC_RECENT_LIMIT, type SyncChanges, type SyncedItem, type SyncList, type SyncSkipped, type SyncTrigger, type TmdbSync,
-} from './contract.ts';
+} from '../admin/contract.ts';
 import { fetchIdPage, fetchPerson, importMovie, importShow, personDetailColumns, stopsTheRun } from './importer.ts';
 import { claimJob, isStale, noSecondActiveJob, NOT_CONFIGURED, startWorker } from './jobs.ts';
 

@@ -3,7 +3,7 @@
  * file itself is the body) and GET /api/me/export?format=.
  */
 import { z } from 'astro/zod';
-import type { ContentType } from '../catalog/client/content-types.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

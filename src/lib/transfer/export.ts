@@ -10,8 +10,8 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { yearOf } from '../catalog/client/cards.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { yearOf } from '../titles/client/cards.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { FINISHED_PERCENTAGE } from '../history/history.ts';
 import { CINECAT_FORMAT, CINECAT_VERSION, type CinecatDocument } from './cinecat-format.ts';
 import type { ExportFormat } from './contract.ts';

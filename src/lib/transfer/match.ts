@@ -9,8 +9,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { CARD_COLUMNS, titleKind } from '../catalog/title-kinds.ts';
-import { titleCard, titleHref, type TitleCard } from '../catalog/client/cards.ts';
+import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
+import { titleCard, titleHref, type TitleCard } from '../titles/client/cards.ts';
 import type { FileEntry } from './entries.ts';
 
 type Db = Kysely<Database>;

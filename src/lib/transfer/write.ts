@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { TitleCard } from '../catalog/client/cards.ts';
+import type { TitleCard } from '../titles/client/cards.ts';
 import { recordAlreadyWatchable } from '../alerts/watchable.ts';
 import type { ImportAction } from './contract.ts';
 import type { FileEntry } from './entries.ts';

@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { groupOffers, SERVICE_KINDS, type TitleWatchOffers, type WatchProvider } from './client/offers.ts';
 import { regionName, regionsByName } from './client/regions.ts';
 import type { RegionList, RegionServices, ServicesFilterQuery } from './contract.ts';

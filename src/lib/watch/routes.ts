@@ -1,6 +1,6 @@
 /** Routes of where to watch (route.ts): a title's providers by region, the regions and their services, a user's choices. */
 import { route } from '../http/route.ts';
-import type { ContentType } from '../catalog/client/content-types.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
 import type { TitleWatchOffers } from './client/offers.ts';
 import type { RegionList, RegionServices, SavedWatchPreferences, WatchPreferences, WatchPreferencesInput } from './contract.ts';
 

@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../lib/http/respond.ts';
 import { SearchQuery } from '../../lib/catalog/contract.ts';
 import { catalogRoutes } from '../../lib/catalog/routes.ts';
-import { searchCatalogue } from '../../lib/catalog/search.ts';
+import { searchCatalogue } from '../../lib/read-model/search.ts';
 
 export const prerender = false;
 

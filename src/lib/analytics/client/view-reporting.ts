@@ -4,8 +4,8 @@
  * browser session reported only saves a request on every later page.
  */
 import { call } from '../../http/api-client.ts';
-import type { ContentType } from '../../catalog/client/content-types.ts';
-import { CONTENT_TYPES } from '../../catalog/client/content-types.ts';
+import type { ContentType } from '../../titles/client/content-types.ts';
+import { CONTENT_TYPES } from '../../titles/client/content-types.ts';
 import { analyticsRoutes } from '../routes.ts';
 import type { TitleCounts } from '../contract.ts';
 

@@ -2,7 +2,7 @@
  * Filters of the Movies / TV Shows list pages and of category pages (spec sections 2, 4 and 9), and how they
  * read from and write to the page URL and the browse endpoint's query string. Pure: runs in the browser too.
  */
-import type { ContentType } from './content-types.ts';
+import type { ContentType } from '../../titles/client/content-types.ts';
 import { GENRES, MOVIE_GENRE_IDS, TV_GENRE_IDS } from './genres.ts';
 import { siteYear } from './site-clock.ts';
 import { parseServicesFilter, servicesQuery, writeServicesFilter, type ServicesFilter } from '../../watch/client/services-filter.ts';

@@ -1,8 +1,8 @@
 /** Platforms page rules (spec sections 2, 4 and 9). Pure: the platform island runs them too. */
-import type { ContentType } from './content-types.ts';
+import type { ContentType } from '../../titles/client/content-types.ts';
 import type { BrowsePage } from './browse-params.ts';
-import type { TitleCard } from './cards.ts';
-import { slugify } from './slug.ts';
+import type { TitleCard } from '../../titles/client/cards.ts';
+import { slugify } from '../../titles/client/slug.ts';
 
 /** A platform's page holds this many of each kind. */
 export const PLATFORM_TITLES_PER_PAGE: Record<ContentType, number> = { movie: 10, tv: 10 };

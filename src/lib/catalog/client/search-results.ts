@@ -1,5 +1,5 @@
 /** The shape /api/search answers with; browser-safe (no database imports) so the search island can use it. */
-import type { TitleCard } from './cards.ts';
+import type { TitleCard } from '../../titles/client/cards.ts';
 
 export interface PersonResult {
   id: number;

@@ -8,7 +8,7 @@
  * so no YouTube script is loaded). Only messages from the given frame count. Writes are throttled, and only
  * happen for a signed-in user.
  */
-import type { ContentType } from '../../catalog/client/content-types.ts';
+import type { ContentType } from '../../titles/client/content-types.ts';
 import { resolvedUser } from '../../accounts/client/session-store.ts';
 import { PLAYER_MESSAGE_SOURCE } from '../../catalog/client/embed.ts';
 import { call } from '../../http/api-client.ts';

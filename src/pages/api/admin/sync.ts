@@ -3,7 +3,7 @@
  * runs, 503 without TMDB_API_KEY). The sync queues the site rebuild itself when it ends.
  */
 import { endpoint } from '../../../lib/http/endpoint.ts';
-import { StartSyncBody } from '../../../lib/tmdb/contract.ts';
+import { StartSyncBody } from '../../../lib/admin/contract.ts';
 import { latestSync, startSync } from '../../../lib/tmdb/sync.ts';
 import { adminRoutes } from '../../../lib/admin/routes.ts';
 

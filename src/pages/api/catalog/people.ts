@@ -6,7 +6,7 @@ import { endpoint } from '../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../../lib/http/respond.ts';
 import { PeopleQuery } from '../../../lib/catalog/contract.ts';
 import { catalogRoutes } from '../../../lib/catalog/routes.ts';
-import { catalogueReadModel, pageInRange } from '../../../lib/catalog/read-model.ts';
+import { catalogueReadModel, pageInRange } from '../../../lib/read-model/read-model.ts';
 
 export const prerender = false;
 

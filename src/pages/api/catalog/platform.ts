@@ -8,7 +8,7 @@ import { CACHE_FIVE_MINUTES } from '../../../lib/http/respond.ts';
 import { found } from '../../../lib/http/errors.ts';
 import { PlatformQuery } from '../../../lib/catalog/contract.ts';
 import { catalogRoutes } from '../../../lib/catalog/routes.ts';
-import { catalogueReadModel, pageInRange } from '../../../lib/catalog/read-model.ts';
+import { catalogueReadModel, pageInRange } from '../../../lib/read-model/read-model.ts';
 import { platformTitles } from '../../../lib/catalog/platforms.ts';
 import { resolveServicesFilter } from '../../../lib/watch/services.ts';
 

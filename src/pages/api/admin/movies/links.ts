@@ -4,7 +4,7 @@ import { found } from '../../../../lib/http/errors.ts';
 import { MovieLinksBody } from '../../../../lib/admin/contract.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 import { updateMovieLinks } from '../../../../lib/admin/titles.ts';
-import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
+import { TITLE_KINDS } from '../../../../lib/titles/title-kinds.ts';
 import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 
 export const prerender = false;

@@ -3,7 +3,7 @@ import { endpoint } from '../../../../lib/http/endpoint.ts';
 import { found } from '../../../../lib/http/errors.ts';
 import { MAX_LINK_UPLOAD_BYTES, UploadLinksBody } from '../../../../lib/admin/contract.ts';
 import { uploadEpisodeLinks } from '../../../../lib/admin/episodes.ts';
-import { TITLE_KINDS } from '../../../../lib/catalog/title-kinds.ts';
+import { TITLE_KINDS } from '../../../../lib/titles/title-kinds.ts';
 import { catalogueChanged } from '../../../../lib/publishing/catalogue-changes.ts';
 import { adminRoutes } from '../../../../lib/admin/routes.ts';
 

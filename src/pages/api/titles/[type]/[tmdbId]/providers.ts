@@ -6,7 +6,7 @@
 import { endpoint } from '../../../../../lib/http/endpoint.ts';
 import { CACHE_FIVE_MINUTES } from '../../../../../lib/http/respond.ts';
 import { found } from '../../../../../lib/http/errors.ts';
-import { titleKind } from '../../../../../lib/catalog/title-kinds.ts';
+import { titleKind } from '../../../../../lib/titles/title-kinds.ts';
 import { defaultRegion } from '../../../../../lib/settings.ts';
 import { RegionQuery, TitleProvidersParams } from '../../../../../lib/watch/contract.ts';
 import { titleOffers } from '../../../../../lib/watch/providers.ts';

@@ -4,30 +4,30 @@
  * change only with the catalogue, so each process keeps one model per catalogue version (db/migrations/
  * 0005_catalogue_version.ts): it checks the version at most once a second and reloads once per change (at most
  * once per minimum reload interval), in the background, while requests keep the model they have. Orders come from
- * the database itself (row_number over the SQL sorts), so the answers are the ones browse.ts, people.ts and
+ * the database itself (row_number over the SQL sorts), so the answers are the ones catalog/browse.ts, people.ts and
  * platforms.ts would give. The model is held in flat columns (catalogue-columns.ts), and a process that finds a
  * snapshot of the current version (catalogue-snapshot.ts) reads it instead of the database.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { BROWSE_PAGE_SIZE, isPageOutOfRange, totalPagesFor, type BrowsePage, type BrowseSort } from './client/browse-params.ts';
+import { BROWSE_PAGE_SIZE, isPageOutOfRange, totalPagesFor, type BrowsePage, type BrowseSort } from '../catalog/client/browse-params.ts';
 import { RangeNotSatisfiable } from '../http/errors.ts';
-import { sortSql } from './browse.ts';
-import type { BrowseQuery } from './contract.ts';
-import { yearOf, type TitleCard } from './client/cards.ts';
-import { slugify } from './client/slug.ts';
-import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
-import { creditedInPublishedTitle } from './people.ts';
-import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
-import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from './client/platform-params.ts';
-import { listPlatforms, platformPage } from './platforms.ts';
-import { SearchIndex, searchIndexColumns } from './search-index.ts';
-import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from './columns.ts';
+import { sortSql } from '../catalog/browse.ts';
+import type { BrowseQuery } from '../catalog/contract.ts';
+import { yearOf, type TitleCard } from '../titles/client/cards.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from '../catalog/client/people-params.ts';
+import { PLATFORM_TITLES_PER_PAGE, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
+import { listPlatforms, platformPage } from '../catalog/platforms.ts';
+import { SearchIndex, searchIndexColumns } from '../search/search-index.ts';
+import { listColumn, listHasAny, listIncludes, numberAt, numberColumn, stringAt, stringColumn } from '../columns.ts';
 import type { CatalogueColumns, PeopleColumns, TitleColumns, TitleOrder } from './catalogue-columns.ts';
 import { databaseSnapshots, directorySnapshots, readCatalogueSnapshot, writeCatalogueSnapshot, type SnapshotStore } from './catalogue-snapshot.ts';
 import { readCatalogueStamp } from './catalogue-version.ts';
 import { catalogueSnapshots } from '../settings.ts';
-import type { PersonResult, SearchResults } from './client/search-results.ts';
+import type { PersonResult, SearchResults } from '../catalog/client/search-results.ts';
 
 export const SEARCH_TITLE_LIMIT = 40;
 export const SEARCH_PEOPLE_LIMIT = 12;
@@ -159,7 +159,7 @@ export class CatalogueReadModel {
     return platformPage(platform, page, { movie: onPlatform('movie'), tv: onPlatform('tv') });
   }
 
-  /** Published movies and shows, and people credited in them, best match first (see search-index.ts). */
+  /** Published movies and shows, and people credited in them, best match first (see search/search-index.ts). */
   search(query: string): SearchResults {
     return {
       titles: this.titleSearch.search(query, SEARCH_TITLE_LIMIT),

@@ -5,14 +5,14 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { categoryHref } from './browse.ts';
-import { creditedInPublishedTitle } from './people.ts';
-import { platformHref } from './client/platform-params.ts';
-import { hasPlatformPage } from './platforms.ts';
-import { titleHref } from './client/cards.ts';
-import { CONTENT_TYPES } from './client/content-types.ts';
-import { slugify } from './client/slug.ts';
-import { forEachKind, titleKind } from './title-kinds.ts';
+import { categoryHref } from '../catalog/browse.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { platformHref } from '../catalog/client/platform-params.ts';
+import { hasPlatformPage } from '../catalog/platforms.ts';
+import { titleHref } from '../titles/client/cards.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { forEachKind, titleKind } from '../titles/title-kinds.ts';
 
 export const STATIC_PATHS = [
   '/', '/movies', '/tv-shows', '/people', '/platforms', '/request', '/download-app',

@@ -7,7 +7,7 @@
  * without a typo, then with typos; closer words first, then popularity, then vote count.
  */
 
-import { listColumn, type ListArrays } from './columns.ts';
+import { listColumn, type ListArrays } from '../columns.ts';
 
 /** Exact match, then prefix, then contains, then only similar (a typo): lower is better. */
 export enum MatchRank { Exact = 0, Prefix = 1, Contains = 2, Similar = 3 }

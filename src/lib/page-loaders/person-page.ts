@@ -4,13 +4,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleHref, yearOf } from './client/cards.ts';
+import { titleHref, yearOf } from '../titles/client/cards.ts';
 import { groupBy } from './title-page-parts.ts';
-import { CONTENT_TYPES } from './client/content-types.ts';
-import { forEachKind, titleKind, type TitleRow } from './title-kinds.ts';
-import { creditedInPublishedTitle } from './people.ts';
-import { compareKnownFor, instagramUrl, personAge, twitterUrl } from './client/people-params.ts';
-import { slugify } from './client/slug.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { forEachKind, titleKind, type TitleRow } from '../titles/title-kinds.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { compareKnownFor, instagramUrl, personAge, twitterUrl } from '../catalog/client/people-params.ts';
+import { slugify } from '../titles/client/slug.ts';
 
 export interface KnownForCredit {
   type: ContentType;

@@ -8,8 +8,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
-import { TITLE_KINDS } from './title-kinds.ts';
+import { titleCard, type TitleCard } from '../titles/client/cards.ts';
+import { TITLE_KINDS } from '../titles/title-kinds.ts';
 import { MORE_LIKE_THIS_LIMIT } from './title-page-parts.ts';
 
 type Db = Kysely<Database>;

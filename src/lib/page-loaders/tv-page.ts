@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { groupBy, loadTitleRelations, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
-import { seasonLabel } from './client/seasons.ts';
-import type { SeasonView } from './contract.ts';
+import { seasonLabel } from '../catalog/client/seasons.ts';
+import type { SeasonView } from '../catalog/contract.ts';
 
 
 

@@ -4,8 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from './client/cards.ts';
-import { TITLE_KINDS } from './title-kinds.ts';
+import { titleCard, type TitleCard } from '../titles/client/cards.ts';
+import { TITLE_KINDS } from '../titles/title-kinds.ts';
 import { recommendedMovies } from './more-like-this.ts';
 import { groupBy, loadTitleRelations, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
 

@@ -1,5 +1,5 @@
 /** JSON-LD for title and person pages (schema.org Movie, TVSeries, Person and BreadcrumbList). */
-import { imageUrl } from './client/images.ts';
+import { imageUrl } from '../catalog/client/images.ts';
 import type { MoviePage } from './movie-page.ts';
 import type { TitlePageBase } from './title-page-parts.ts';
 import type { PersonPage } from './person-page.ts';

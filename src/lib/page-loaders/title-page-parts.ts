@@ -1,9 +1,9 @@
 /** What the movie, TV show and person pages share: the title page's common shape and the helpers that load it. */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { yearOf, type TitleCard } from './client/cards.ts';
-import { slugify } from './client/slug.ts';
-import { titleKind } from './title-kinds.ts';
+import { yearOf, type TitleCard } from '../titles/client/cards.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { TitleWatchOffers } from '../watch/client/offers.ts';
 import { loadRegionOffers } from '../watch/providers.ts';

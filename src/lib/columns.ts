@@ -1,8 +1,9 @@
 /**
  * A column of strings, nullable numbers or number lists held in a few flat values: one long string or typed array
- * per column instead of an object per row. The read model (read-model.ts) keeps the catalogue this way, so a
+ * per column instead of an object per row. The read model (read-model/read-model.ts) keeps the catalogue this way, so a
  * catalogue of 200,000 titles and people is a few dozen values for the garbage collector, not a million, and a
- * snapshot of it (catalogue-snapshot.ts) is read back in one copy per column.
+ * snapshot of it (read-model/catalogue-snapshot.ts) is read back in one copy per column. The search index
+ * (search/search-index.ts) keeps its lists the same way, so this sits below both folders.
  */
 
 /** Strings end to end: value i is text.slice(starts[i], starts[i + 1]), or null where nulls[i] is 1. */

@@ -1,16 +1,16 @@
 /**
  * Public search over published movies and shows, and people credited in them: typo-tolerant and accent-insensitive,
- * answered from the in-memory catalogue (read-model.ts, search-index.ts) without a database query.
+ * answered from the in-memory catalogue (read-model.ts, ../search/search-index.ts) without a database query.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { SEARCH_MAX_QUERY_LENGTH } from './contract.ts';
+import { SEARCH_MAX_QUERY_LENGTH } from '../catalog/contract.ts';
 import { catalogueReadModel } from './read-model.ts';
-import type { SearchResults } from './client/search-results.ts';
+import type { SearchResults } from '../catalog/client/search-results.ts';
 
 
-export type { PersonResult, SearchResults } from './client/search-results.ts';
-export { compareRanked, MatchRank } from './search-index.ts';
+export type { PersonResult, SearchResults } from '../catalog/client/search-results.ts';
+export { compareRanked, MatchRank } from '../search/search-index.ts';
 
 /** The query as searched; blank means "do not search" (spec: only non-empty trimmed text). */
 export function normalizeQuery(raw: string): string {

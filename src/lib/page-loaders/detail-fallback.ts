@@ -5,16 +5,16 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { creditedInPublishedTitle } from './people.ts';
-import { slugify } from './client/slug.ts';
-import { TITLE_KINDS, titleKind, type TitleKind } from './title-kinds.ts';
+import { creditedInPublishedTitle } from '../catalog/people.ts';
+import { slugify } from '../titles/client/slug.ts';
+import { TITLE_KINDS, titleKind, type TitleKind } from '../titles/title-kinds.ts';
 
 export type DetailKind = ContentType | 'person';
 
 /** Where a kind's detail pages live (`${urlPrefix}/{slug}/{id}`) and the spec's messages for its missing ones. */
 type DetailKindDescription = Pick<TitleKind, 'urlPrefix' | 'noIdMessage' | 'notFoundMessage'>;
 
-/** The title kinds as title-kinds.ts describes them, and people. */
+/** The title kinds as titles/title-kinds.ts describes them, and people. */
 export const DETAIL_KINDS: Record<DetailKind, DetailKindDescription> = {
   movie: TITLE_KINDS.movie,
   tv: TITLE_KINDS.tv,

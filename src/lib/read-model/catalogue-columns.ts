@@ -1,11 +1,11 @@
 /**
- * The whole public catalogue in flat columns (columns.ts): what the in-memory read model (read-model.ts) answers
+ * The whole public catalogue in flat columns (../columns.ts): what the in-memory read model (read-model.ts) answers
  * from, and what a snapshot of it stores (catalogue-snapshot.ts).
  */
-import type { ContentType } from './client/content-types.ts';
-import type { Platform } from './client/platform-params.ts';
-import type { ListArrays, StringColumn } from './columns.ts';
-import type { SearchIndexColumns } from './search-index.ts';
+import type { ContentType } from '../titles/client/content-types.ts';
+import type { Platform } from '../catalog/client/platform-params.ts';
+import type { ListArrays, StringColumn } from '../columns.ts';
+import type { SearchIndexColumns } from '../search/search-index.ts';
 
 export type TitleOrder = 'justAdded' | 'released' | 'rated' | 'popular';
 

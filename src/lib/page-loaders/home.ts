@@ -5,10 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleCard, titleKey, type TitleCard } from './client/cards.ts';
-import { categoryHref, genreNames, sortSql } from './browse.ts';
-import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from './client/genres.ts';
-import { CARD_COLUMNS, titleKind } from './title-kinds.ts';
+import { titleCard, titleKey, type TitleCard } from '../titles/client/cards.ts';
+import { categoryHref, genreNames, sortSql } from '../catalog/browse.ts';
+import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS, type GenreRow } from '../catalog/client/genres.ts';
+import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
 
 export const HOME_RECENT_LIMIT = 20;
 export const HERO_SLIDES = 5;
