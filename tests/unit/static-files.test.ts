@@ -96,6 +96,18 @@ describe('static files before on-demand routes', () => {
     expect(await get('/movie/dune/1')).toMatchObject({ status: 200, body: '<h1>Dune</h1>' });
   });
 
+  it('hands a path that reaches a file by another name to the on-demand handler (a case-insensitive file system)', async () => {
+    // What /MOVIE/dune/1 is on a case-insensitive file system: another name for the page's folder.
+    symlinkSync('movie', join(clientDir, 'MOVIE'));
+    try {
+      expect(await get('/MOVIE/dune/1')).toMatchObject({ status: 404, body: '<h1>Not found</h1>', onDemand: ['GET /MOVIE/dune/1'] });
+      expect(await get('/MOVIE/dune/1/index.html')).toMatchObject({ status: 404, onDemand: ['GET /MOVIE/dune/1/index.html'] });
+      expect(await get('/movie/dune/1')).toMatchObject({ status: 200, body: '<h1>Dune</h1>', onDemand: [] });
+    } finally {
+      rmSync(join(clientDir, 'MOVIE'));
+    }
+  });
+
   it('refuses a URL that does not decode with a 400, before any handler', async () => {
     expect(await get('/movie/%E0%A4%A')).toMatchObject({ status: 400, body: 'Bad request.', onDemand: [] });
   });

@@ -6,6 +6,8 @@
  */
 import { PENDING_ACTION_KEY } from '../../lib/personal/client/pending-action-key.ts';
 import { sendViewReport, showLiveCounts, viewsToReport } from '../../lib/analytics/client/view-reporting.ts';
+// Loaded on every page anyway (the header's account menu uses it): importing it later would save nothing.
+import { resolvedUser } from '../../lib/accounts/client/session-store.ts';
 
 export function startPersonalHooks(): void {
   const report = viewsToReport(sessionStorage, document.querySelector<HTMLElement>('[data-view-title]')?.dataset.viewTitle);
@@ -14,9 +16,8 @@ export function startPersonalHooks(): void {
   if (viewCount) void showLiveCounts(viewCount, reported);
 
   if (sessionStorage.getItem(PENDING_ACTION_KEY)) {
-    void Promise.all([import('../../lib/accounts/client/session-store.ts'), import('./pending-action.ts')])
-      .then(async ([{ resolvedUser }, { applyPendingAction }]) => {
-        if (await resolvedUser()) await applyPendingAction();
-      });
+    void import('./pending-action.ts').then(async ({ applyPendingAction }) => {
+      if (await resolvedUser()) await applyPendingAction();
+    });
   }
 }

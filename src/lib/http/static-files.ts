@@ -4,7 +4,7 @@
  * handler, which is @astrojs/node in middleware mode. Requests under /api/, of which none is a file, go straight to
  * the handler without touching the file system. Directories serve their index.html with or without a trailing slash
  * (trailingSlash: 'ignore'), dotfiles are refused except under /.well-known/, and a path with no file falls through
- * to the handler (404 page and all).
+ * to the handler (404 page and all), as does a path that reaches a file by another spelling of its name.
  *
  * A compressible file is sent as the variant the build stored beside it (src/lib/compression/precompress.ts: `.br`,
  * and `.gz` for hashed assets) that the client accepts most, as `negotiator` reads Accept-Encoding (q-values, `*`),
@@ -67,6 +67,18 @@ function buildDirOf(clientDir: string): string | undefined {
   }
 }
 
+/**
+ * Whether `file` is stored under exactly that name: on a case-insensitive file system `/MOVIE/x/1` opens
+ * `/movie/x/1`'s file, which must not be served under a name the publisher does not know (a page it is taking down).
+ */
+function isStoredAs(file: string): boolean {
+  try {
+    return realpathSync.native(file) === file;
+  } catch {
+    return false;
+  }
+}
+
 /** The stored variant of `file` the client accepts most, or undefined for the file as it is. */
 function acceptedVariant(req: IncomingMessage, file: string): Encoding | undefined {
   const accepted = new Negotiator(req).encodings([...ENCODINGS, 'identity'], { preferred: ENCODINGS });
@@ -103,6 +115,10 @@ export function staticFiles(clientDir: string): Middleware {
     const directory = entryAt(join(root, request.path))?.isDirectory() ?? false;
     const urlPath = directory ? `${request.urlPath.replace(/\/$/, '')}/index.html` : request.urlPath;
     const path = directory ? join(request.path, 'index.html') : request.path;
+    if (!isStoredAs(join(root, path))) {
+      next();
+      return;
+    }
     const type = compressibleFileType(path);
     const encoding = type ? acceptedVariant(req, join(root, path)) : undefined;
     const immutable = request.path.startsWith(IMMUTABLE_PREFIX);
