@@ -1,7 +1,8 @@
 /**
  * The daily job on Netlify (src/lib/tmdb/daily.ts), the site's one scheduler: with TMDB_API_KEY it starts the
- * TMDB sync in the sync background function, which ends in one rebuild through the build hook; without it, it
- * requests the rebuild alone, so that time-based content (e.g. "newly launched") stays fresh.
+ * TMDB sync in the sync background function, whose changes purge the CDN tags of the pages that show them as it
+ * stores them (src/lib/publishing/cdn-purge.ts); without it, it requests a rebuild through the build hook, so that
+ * time-based content (e.g. "newly launched") stays fresh.
  *
  * Netlify reads `config.schedule` statically from this file, so it must be a literal: '@daily'.
  * REBUILD_SCHEDULE=off (an environment variable) turns it into a no-op without a code change. Doing nothing is

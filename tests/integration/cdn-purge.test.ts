@@ -13,7 +13,7 @@ import {
   AGAIN_AFTER_MS, CDN_READER, purgeChangedPages, purgeDueTags, queueChangedTags, TAGS_PER_REQUEST,
 } from '../../src/lib/publishing/cdn-purge.ts';
 import { CDN_MAX_AGE_S } from '../../src/lib/publishing/page-answer.ts';
-import { pageTags } from '../../src/lib/publishing/page-tags.ts';
+import { pageTags } from '../../src/lib/pages/page-tags.ts';
 import { insertGenres, insertMovie } from '../support/catalogue-fixtures.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { PURGE_WINDOW_MS, PURGES_PER_WINDOW, startNetlifyPurgeApi, type PurgeApiStandIn, type PurgeCall } from '../support/netlify-purge-api.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { slugify } from '../../src/lib/catalog/client/slug.ts';
+import { slugify } from '../../src/lib/titles/client/slug.ts';
 import { DEMO_ADMIN } from '../../src/lib/demo/accounts.ts';
 import { AGAIN_AFTER_MS } from '../../src/lib/publishing/cdn-purge.ts';
 import { signIn } from '../e2e/support/auth.ts';

@@ -11,7 +11,7 @@ import { rebuildMode, requestRebuild, startQueuedRebuilds } from '../rebuild/ind
 import { onServerlessHost, scheduledRebuildEnabled } from '../settings.ts';
 import { configuredTmdbClient } from './actions.ts';
 import { startSync, SYNC_RUNNING } from './sync.ts';
-import type { TmdbSync } from './contract.ts';
+import type { TmdbSync } from '../admin/contract.ts';
 
 type Db = Kysely<Database>;
 
