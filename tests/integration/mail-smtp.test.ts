@@ -178,4 +178,26 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     expect(smtp.received[0]!.text).toContain(`To stop them, open this link (no sign-in needed):\r\n\r\n${unsubscribe}`);
     expect(await queued()).toEqual([]);
   });
+
+  it('an alert for a title that arrived on the user\'s service names the service and their region, with JustWatch\'s attribution', async () => {
+    const smtp = await startSmtp({ secure: false });
+    const user = await createTestUser(getDb(), { email: 'alert-services-smtp@example.com' });
+    const movie = await insertMovie(getDb(), { title: 'On Their Service' });
+    await getDb().insertInto('platforms').values({ id: 9901, name: 'Stream Co', logo_path: null }).execute();
+    await getDb().insertInto('user_preferences').values({ user_id: user.id, watch_region: 'GB', updated_at: new Date() }).execute();
+    await getDb().insertInto('user_watch_services').values({ user_id: user.id, platform_id: 9901 }).execute();
+    await getDb().insertInto('user_list_items').values({ user_id: user.id, list: 'wishlist', content_type: 'movie', content_tmdb_id: movie.tmdb_id }).execute();
+    await getDb().insertInto('wishlist_alert_subscriptions').values({ user_id: user.id }).execute();
+    await getDb().insertInto('title_watch_providers').values({ content_type: 'movie', title_id: movie.id, region: 'GB', kind: 'flatrate', platform_id: 9901 }).execute();
+    expect(await queueWishlistAlerts(getDb())).toBe(1);
+    expect(await drain(startTls(smtp.port))).toBe(1);
+
+    const unsubscribe = `${SITE}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(TEST_SESSION_KEYS.secret, user.id))}`;
+    expect(smtp.received).toMatchObject([{ to: [user.email], secure: true }]);
+    expect(smtp.received[0]!.head).toContain('Subject: On Their Service is ready to watch');
+    expect(smtp.received[0]!.head.replace(/\r\n\s+/g, ' ')).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(smtp.received[0]!.text).toContain('On Their Service, from your Wishlist, can be watched now on your service in United Kingdom: Stream Co.\r\n\r\n'
+      + `${SITE}/movie/on-their-service/${movie.tmdb_id}\r\n\r\nWatch-provider data by JustWatch.\r\n`);
+    expect(smtp.received[0]!.text).toContain(`To stop them, open this link (no sign-in needed):\r\n\r\n${unsubscribe}`);
+  });
 });

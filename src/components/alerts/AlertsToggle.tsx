@@ -31,7 +31,10 @@ export default function AlertsToggle() {
         <input type="checkbox" checked={on ?? false} disabled={on === null || busy} onChange={(event) => void change(event.currentTarget.checked)} />
         E-mail me when a Wishlist title becomes watchable here
       </label>
-      <p>Once per title: when it is published with a stream link, or gets one. Each e-mail has an unsubscribe link that works without signing in.</p>
+      <p>
+        Once per title: when it is published with a stream link, or gets one, or arrives on one of your services in your region (not when you
+        add the service yourself). Each e-mail has an unsubscribe link that works without signing in.
+      </p>
     </section>
   );
 }

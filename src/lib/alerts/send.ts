@@ -1,7 +1,9 @@
 /**
  * Runs the alert check ("watchable now and not yet notified", watchable.ts) and sends what it queued. Every writer of
  * the catalogue calls it after its writes: the admin's edits (publishing/catalogue-changes.ts, which also follows a
- * restore), the bulk import's and the TMDB sync's end, and the housekeeping job, which catches anything else.
+ * restore), the bulk import and the TMDB sync after each page they store (with the titles' providers, so a title
+ * arriving on a user's service is announced there), and the housekeeping job, which catches anything else. A user's
+ * own change of region or services runs no check: it records instead (watchable.ts says why).
  */
 import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';

@@ -17,8 +17,12 @@ export async function watchPreferences(db: Db, userId: string, defaultRegion: st
   return { region: preferences?.watch_region ?? defaultRegion, services: services.map((row) => row.platform_id) };
 }
 
-/** Saves what is given (a region, services or both) in one transaction, or nothing when a service is unknown. */
-export async function saveWatchPreferences(db: Db, userId: string, change: { region?: string; services?: number[] }): Promise<void> {
+/**
+ * Saves what is given (a region, services or both) in one transaction, or nothing when a service is unknown.
+ * `alsoInTransaction` runs last in it (the Wishlist alerts record what the change put on the user's services).
+ */
+export async function saveWatchPreferences(db: Db, userId: string, change: { region?: string; services?: number[] },
+  alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (change.services !== undefined) {
       const services = [...new Set(change.services)];
@@ -34,5 +38,6 @@ export async function saveWatchPreferences(db: Db, userId: string, change: { reg
       await trx.insertInto('user_preferences').values({ user_id: userId, watch_region: change.region, updated_at: new Date() })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ watch_region: change.region, updated_at: new Date() })).execute();
     }
+    await alsoInTransaction?.(trx);
   });
 }

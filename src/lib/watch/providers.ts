@@ -2,10 +2,10 @@
  * Reads of where to watch (db/migrations/0017_watch_providers.ts): a title's offers in a region, the regions that
  * have providers and the services of one, and the "on these services" condition the listings filter by.
  *
- * "Is title X on service S in region R" is `isOnServices` (a service offers a title when it streams it: flatrate,
- * free or with ads, SERVICE_KINDS; renting and buying are not "on" it).
+ * "Is title X on service S in region R" is `offeredOnServices` in SQL, `isOnServices` for one title (a service offers
+ * a title when it streams it: flatrate, free or with ads, SERVICE_KINDS; renting and buying are not "on" it).
  */
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../titles/title-kinds.ts';
 import { groupOffers, SERVICE_KINDS, type TitleWatchOffers, type WatchProvider } from './client/offers.ts';
@@ -14,8 +14,13 @@ import type { RegionList, RegionServices, ServicesFilterQuery } from './contract
 
 type Db = Kysely<Database>;
 
-function provider(row: { platform_id: number; name: string; logo_path: string | null }): WatchProvider {
+export function provider(row: { platform_id: number; name: string; logo_path: string | null }): WatchProvider {
   return { id: row.platform_id, name: row.name, logoPath: row.logo_path };
+}
+
+/** Providers by name (sorted here: databases' collations differ on 'NOW' and 'Netflix'). */
+export function byName(providers: WatchProvider[]): WatchProvider[] {
+  return providers.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
 }
 
 /**
@@ -70,8 +75,7 @@ export async function listRegions(db: Db, defaultRegion: string): Promise<Region
 }
 
 /**
- * The providers that stream some title in `region` (SERVICE_KINDS), by name (sorted here: databases' collations
- * differ on 'NOW' and 'Netflix'): the services a user can pick there.
+ * The providers that stream some title in `region` (SERVICE_KINDS), by name: the services a user can pick there.
  */
 export async function regionServices(db: Db, region: string): Promise<RegionServices> {
   const rows = await db.selectFrom('platforms').select(['platforms.id as platform_id', 'platforms.name', 'platforms.logo_path'])
@@ -79,8 +83,20 @@ export async function regionServices(db: Db, region: string): Promise<RegionServ
       .whereRef('title_watch_providers.platform_id', '=', 'platforms.id')
       .where('title_watch_providers.region', '=', region).where('title_watch_providers.kind', 'in', SERVICE_KINDS)))
     .execute();
-  const services = rows.map(provider).sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
-  return { region, services };
+  return { region, services: byName(rows.map(provider)) };
+}
+
+/** A part of `offeredOnServices`: a value (a parameter) or SQL (a column, a list, a subquery). */
+export type SqlPart = string | number | Expression<unknown>;
+
+/**
+ * "The title is on one of these services in this region": offered there by one of them with a kind in SERVICE_KINDS
+ * (renting or buying is not "on" a service). The one statement of the rule: the listings' filter (`onServices`),
+ * `isOnServices` and the Wishlist alerts (preferences.ts, `onUserServices`) are built on it.
+ */
+export function offeredOnServices(title: { type: SqlPart; id: SqlPart }, region: SqlPart, serviceIds: SqlPart): RawBuilder<SqlBool> {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM title_watch_providers AS w WHERE w.content_type = ${title.type} AND w.title_id = ${title.id}
+    AND w.region = ${region} AND w.kind IN (${sql.join(SERVICE_KINDS)}) AND w.platform_id IN (${serviceIds}))`;
 }
 
 /**
@@ -88,8 +104,7 @@ export async function regionServices(db: Db, region: string): Promise<RegionServ
  * filter's region on one of its services.
  */
 export function onServices(type: ContentType, filter: ServicesFilterQuery): Expression<SqlBool> {
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM title_watch_providers AS w WHERE w.content_type = ${type} AND w.title_id = titles.id
-    AND w.region = ${filter.region} AND w.kind IN (${sql.join(SERVICE_KINDS)}) AND w.platform_id IN (${sql.join(filter.serviceIds)}))`;
+  return offeredOnServices({ type, id: sql.ref('titles.id') }, filter.region, sql.join(filter.serviceIds));
 }
 
 /** Whether the title (by TMDB id) is offered in `region` on one of the services (platform ids). */
