@@ -21,7 +21,7 @@ type Db = Kysely<Database>;
  * Whether the title of a row `alias` (its content_type and content_tmdb_id) is watchable here: published, and a
  * movie with a stream link or a show with an episode that has one. The one place this is said.
  */
-export function watchableHere(alias: string): RawBuilder<boolean> {
+function watchableHere(alias: string): RawBuilder<boolean> {
   const type = sql.ref(`${alias}.content_type`);
   const tmdbId = sql.ref(`${alias}.content_tmdb_id`);
   return sql<boolean>`(

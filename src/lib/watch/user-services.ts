@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../catalog/title-kinds.ts';
+import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { WatchProvider } from './client/offers.ts';
 import { watchPreferences } from './preferences.ts';
