@@ -12,8 +12,11 @@ export interface WriteTracker {
   stop(): Promise<void>;
 }
 
-/** Written by refused requests on purpose (rate limits) or by background work (rebuilds, queued jobs and mail). */
-const UNTRACKED = /^(rate_limits|rebuild_requests|fuzz_writes|kysely_migration.*)$|queue|outbox|job/;
+/**
+ * Written by refused requests on purpose (rate limits) or by background work: rebuilds, queued jobs and mail, and
+ * the publishers' own bookkeeping (a reader's cursor and heartbeat, the CDN purges waiting).
+ */
+const UNTRACKED = /^(rate_limits|rebuild_requests|fuzz_writes|kysely_migration.*|publishing_consumers|cdn_purges|cdn_purge_log)$|queue|outbox|job/;
 
 export async function trackWrites(db: Kysely<Database>): Promise<WriteTracker> {
   const tables = (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(db)).rows
