@@ -213,7 +213,7 @@ interface RebuildRequestsTable {
 }
 
 // --- Account mail queue (db/migrations/0004_account_mail.ts) ---
-type AccountMailKind = 'sign_up' | 'password_reset' | 'wishlist_alert';
+export type AccountMailKind = 'sign_up' | 'password_reset' | 'wishlist_alert';
 
 interface AccountMailJobsTable {
   id: Generated<number>;

@@ -16,6 +16,7 @@ import { hashPassword } from '../../src/lib/accounts/passwords.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { createTestUser, TEST_SESSION_KEYS } from '../support/sessions.ts';
 import { CONFIRM_PAGE_PATH } from '../../src/lib/accounts/client/routes.ts';
+import { sendQueuedAlerts } from '../../src/lib/alerts/send.ts';
 import { queueWishlistAlerts } from '../../src/lib/alerts/watchable.ts';
 import { unsubscribeToken } from '../../src/lib/alerts/unsubscribe-token.ts';
 import { insertMovie } from '../support/catalogue-fixtures.ts';
@@ -93,6 +94,7 @@ const implicitTls = (port: number): MailSettings => ({ smtpUrl: `smtps://${USER}
 
 describeEachEngine('account mail over SMTP', (getDb) => {
   const drain = (settings: MailSettings) => sendQueuedAccountMail({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE, keys: TEST_SESSION_KEYS });
+  const drainAlerts = (settings: MailSettings) => sendQueuedAlerts({ db: getDb(), mailer: createMailer(settings), siteOrigin: SITE, keys: TEST_SESSION_KEYS });
   const queued = () => getDb().selectFrom('account_mail_jobs').select(['email', 'attempts', 'last_error']).orderBy('id').execute();
 
   it('sends the confirmation mail over STARTTLS with AUTH, its link confirming the sign-up', async () => {
@@ -167,7 +169,7 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     await getDb().insertInto('wishlist_alert_subscriptions').values({ user_id: user.id }).execute();
     await getDb().updateTable('movies').set({ stream_url: 'https://example.com/embed/9' }).where('id', '=', movie.id).execute();
     expect(await queueWishlistAlerts(getDb())).toBe(1);
-    expect(await drain(startTls(smtp.port))).toBe(1);
+    expect(await drainAlerts(startTls(smtp.port))).toBe(1);
 
     const unsubscribe = `${SITE}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(TEST_SESSION_KEYS.secret, user.id))}`;
     expect(smtp.received).toHaveLength(1);
@@ -190,7 +192,7 @@ describeEachEngine('account mail over SMTP', (getDb) => {
     await getDb().insertInto('wishlist_alert_subscriptions').values({ user_id: user.id }).execute();
     await getDb().insertInto('title_watch_providers').values({ content_type: 'movie', title_id: movie.id, region: 'GB', kind: 'flatrate', platform_id: 9901 }).execute();
     expect(await queueWishlistAlerts(getDb())).toBe(1);
-    expect(await drain(startTls(smtp.port))).toBe(1);
+    expect(await drainAlerts(startTls(smtp.port))).toBe(1);
 
     const unsubscribe = `${SITE}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(TEST_SESSION_KEYS.secret, user.id))}`;
     expect(smtp.received).toMatchObject([{ to: [user.email], secure: true }]);

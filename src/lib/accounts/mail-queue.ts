@@ -11,7 +11,7 @@
  * Tokens are created only when the mail is sent, so no usable link ever sits in the queue.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { AccountMailKind, Database } from '../../../db/schema.ts';
 import { findUserByEmail, insertUnconfirmedUser } from './accounts.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import type { Mailer } from './mail.ts';
@@ -19,7 +19,6 @@ import { normaliseEmail } from './client/rules.ts';
 import { createAuthToken } from './tokens.ts';
 import { CONFIRM_PAGE_PATH } from './client/routes.ts';
 import { errorMessage } from '../http/respond.ts';
-import { deliverWishlistAlert } from '../alerts/alert-mail.ts';
 
 export type AccountMailJob =
   | { kind: 'sign_up'; email: string; passwordHash: string }
@@ -44,14 +43,27 @@ export async function enqueueAccountMail(db: Kysely<Database>, job: AccountMailJ
     .execute();
 }
 
-/** Sends queued mail until the queue is empty (or `limit` jobs were handled); returns how many were sent. */
-export async function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Promise<number> {
+/**
+ * Sends one claimed job's mail. Each kind's sender lives with its domain: account mail here, Wishlist alerts in
+ * alerts/alert-mail.ts, whose drain (alerts/send.ts) hands its own, so the queue knows no domain above it.
+ */
+export type MailDeliverer = (job: ClaimedMailJob, deps: MailQueueDeps) => Promise<void>;
+export type MailDeliverers = Partial<Record<AccountMailKind, MailDeliverer>>;
+
+/** Sends queued account mail until none is left (or `limit` jobs were handled); returns how many were sent. */
+export function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Promise<number> {
+  return sendQueuedMail(deps, ACCOUNT_MAIL, limit);
+}
+
+/** Sends the queued jobs of the kinds `deliverers` sends, oldest first; the other kinds are left to their drains. */
+export async function sendQueuedMail(deps: MailQueueDeps, deliverers: MailDeliverers, limit = 50): Promise<number> {
+  const kinds = Object.keys(deliverers) as AccountMailKind[];
   let sent = 0;
   for (let handled = 0; handled < limit; handled++) {
-    const job = await claimJob(deps.db);
+    const job = await claimJob(deps.db, kinds);
     if (!job) break;
     try {
-      await deliver(job, deps);
+      await deliverers[job.kind]!(job, deps);
       await deps.db.deleteFrom('account_mail_jobs').where('id', '=', job.id).execute();
       sent++;
     } catch (error) {
@@ -69,10 +81,11 @@ export async function sendQueuedAccountMail(deps: MailQueueDeps, limit = 50): Pr
 }
 
 /** Takes the oldest job nobody is working on; SKIP LOCKED lets concurrent drains take different jobs. */
-function claimJob(db: Kysely<Database>) {
+function claimJob(db: Kysely<Database>, kinds: AccountMailKind[]) {
   return db.updateTable('account_mail_jobs')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_at: sql<Date>`now()` }))
     .where('id', '=', (eb) => eb.selectFrom('account_mail_jobs').select('id')
+      .where('kind', 'in', kinds)
       .where('attempts', '<', MAX_ATTEMPTS)
       .where((w) => w.or([
         w('claimed_at', 'is', null),
@@ -83,18 +96,16 @@ function claimJob(db: Kysely<Database>) {
     .executeTakeFirst();
 }
 
-type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimJob>>>;
+export type ClaimedMailJob = NonNullable<Awaited<ReturnType<typeof claimJob>>>;
 
-async function deliver(job: ClaimedJob, deps: MailQueueDeps): Promise<void> {
-  const { db, mailer, siteOrigin } = deps;
-  if (job.kind === 'wishlist_alert') return deliverWishlistAlert(job, deps);
-  if (job.kind === 'password_reset') {
-    const user = await findUserByEmail(db, job.email);
-    if (!user) return;
-    const token = await createAuthToken(db, user.id, 'reset_password');
-    await mailer(passwordResetEmail(user.email, `${siteOrigin}/reset-password?token=${token}`));
-    return;
-  }
+async function deliverPasswordReset(job: ClaimedMailJob, { db, mailer, siteOrigin }: MailQueueDeps): Promise<void> {
+  const user = await findUserByEmail(db, job.email);
+  if (!user) return;
+  const token = await createAuthToken(db, user.id, 'reset_password');
+  await mailer(passwordResetEmail(user.email, `${siteOrigin}/reset-password?token=${token}`));
+}
+
+async function deliverSignUp(job: ClaimedMailJob, { db, mailer, siteOrigin }: MailQueueDeps): Promise<void> {
   const passwordHash = job.password_hash!;
   const newUserId = await insertUnconfirmedUser(db, job.email, passwordHash);
   const existing = newUserId ? null : await findUserByEmail(db, job.email);
@@ -108,3 +119,5 @@ async function deliver(job: ClaimedJob, deps: MailQueueDeps): Promise<void> {
   const token = await createAuthToken(db, userId, 'confirm_email', passwordHash);
   await mailer(confirmationEmail(existing?.email ?? job.email, `${siteOrigin}${CONFIRM_PAGE_PATH}?token=${token}`));
 }
+
+const ACCOUNT_MAIL: MailDeliverers = { sign_up: deliverSignUp, password_reset: deliverPasswordReset };

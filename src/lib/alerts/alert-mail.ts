@@ -1,8 +1,8 @@
 /**
  * The Wishlist alert e-mail: one title, its page, the user's services it is on in their region (when it is, with
- * JustWatch's attribution), and an unsubscribe link that works without signing in. Sent by the
- * mail queue (accounts/mail-queue.ts), which calls `deliverWishlistAlert` for a job of this kind: by then the user may
- * have turned alerts off or the title may be gone, and then nothing is sent.
+ * JustWatch's attribution), and an unsubscribe link that works without signing in. Queued in the mail queue
+ * (accounts/mail-queue.ts) and sent by `deliverWishlistAlert` through alerts' own drain (send.ts): by then the user
+ * may have turned alerts off or the title may be gone, and then nothing is sent.
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';

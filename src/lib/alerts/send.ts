@@ -8,17 +8,23 @@
 import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { sendQueuedAccountMail, type MailQueueDeps } from '../accounts/mail-queue.ts';
+import { sendQueuedMail, type MailQueueDeps } from '../accounts/mail-queue.ts';
 import { accountDeps, mailQueueDeps } from '../accounts/server-env.ts';
+import { deliverWishlistAlert } from './alert-mail.ts';
 import { queueWishlistAlerts } from './watchable.ts';
 
+/** Sends the queued alert mail (the queue's other kinds are account mail's); returns how many were sent. */
+export function sendQueuedAlerts(deps: MailQueueDeps): Promise<number> {
+  return sendQueuedMail(deps, { wishlist_alert: deliverWishlistAlert });
+}
+
 /**
- * Queues the alerts now due and sends them; returns how many were queued. `deps` default to the configured ones.
- * A job that failed to send waits for the next call (or account mail's next drain).
+ * Queues the alerts now due and sends every alert queued; returns how many were queued. `deps` default to the
+ * configured ones. A job that failed to send is sent by a later call (the housekeeping job makes one every day).
  */
 export async function sendWishlistAlerts(db: Kysely<Database>, deps?: MailQueueDeps): Promise<number> {
   const queued = await queueWishlistAlerts(db);
-  if (queued) await sendQueuedAccountMail(deps ?? mailQueueDeps(db));
+  await sendQueuedAlerts(deps ?? mailQueueDeps(db));
   return queued;
 }
 
@@ -26,5 +32,5 @@ export async function sendWishlistAlerts(db: Kysely<Database>, deps?: MailQueueD
 export async function alertAfterCatalogueWrite(db: Kysely<Database>, context: APIContext): Promise<void> {
   if (!(await queueWishlistAlerts(db))) return;
   const deps = await accountDeps(context);
-  deps.afterResponse(() => sendQueuedAccountMail(deps));
+  deps.afterResponse(() => sendQueuedAlerts(deps));
 }
