@@ -50,8 +50,11 @@ for (const path of previous?.pages.keys() ?? []) {
   else await removePageFile(clientDir, pageFile(clientDir, path));
 }
 const journal = await Journal.start(outDir, code, database, [...recorder.index.entries()].map(([path, { etag, tags }]) => [path, { etag, tags }]), since);
-send({ type: 'built', rendered: recorder.index.size - kept, kept, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
-if (!publishingEnabled()) process.exit(0);
+const built: BuilderMessage = { type: 'built', rendered: recorder.index.size - kept, kept, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+if (!publishingEnabled()) {
+  send(built);
+  process.exit(0);
+}
 
 const acks = new Map<number, () => void>();
 let nextId = 0;
@@ -67,6 +70,10 @@ const publisher = new NodePublisher({
     current: (paths) => send({ type: 'current', paths }),
   },
 });
+// Live before the server answers anyone: a writer then waits for this publisher (change-log.ts waitForReaders), even
+// after a downtime long enough for its reader to have been taken for gone.
+await publisher.announce();
+send(built);
 process.on('message', (message: ServerMessage) => {
   if (message.type === 'ack') {
     acks.get(message.id)?.();

@@ -56,6 +56,9 @@ export async function startPublishedSite(size: { movies: number; shows: number; 
     async restart(meanwhile) {
       await stopProcess(site.server);
       await meanwhile();
+      // Down long enough for its reader to be taken for gone (LIVE_READER_SECONDS): a writer's wait after the restart
+      // must count the new publisher all the same.
+      await read(db);
       site.server = serveSite(env, { build: true });
       await waitForSite(origin, site.server, SITE_START_MS);
     },

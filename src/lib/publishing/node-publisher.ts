@@ -99,6 +99,12 @@ export class NodePublisher {
     this.#cursor = options.since;
   }
 
+  /** Records the reader as live at its cursor, before its first read of the log. */
+  async announce(): Promise<void> {
+    await recordProgress(this.#options.db, this.#options.reader, this.#cursor, 0);
+    this.#lastProgress = Date.now();
+  }
+
   start(): void {
     const poll = () => {
       this.#timers[0] = setTimeout(() => void this.poll().finally(poll), POLL_MS);
@@ -174,6 +180,9 @@ export class NodePublisher {
   /** Every route lists its pages again; those the index lacks are rendered, those it has and no route lists are renewed (and go). */
   async #findNewPages(): Promise<void> {
     const { prerenderer, index } = this.#options;
+    // A render under way lists its route too (Astro matches its params): one that started before the change could put
+    // the old list back in the cache between the clearing and the listing. None starts while this runs (#pump).
+    await Promise.all(this.#rendering.values());
     clearRouteCache(prerenderer);
     const listed = new Set<string>();
     const added: string[] = [];
