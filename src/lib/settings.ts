@@ -174,8 +174,3 @@ export function publicSettings() {
 
 /** The environment for a child process: this one's, plus `extra`. */
 export const childEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, ...extra });
-
-/** Sets a setting for this process and the children it starts (the benchmark builds in-process). */
-export function setSetting(name: string, value: string): void {
-  process.env[name] = value;
-}

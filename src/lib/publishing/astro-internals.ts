@@ -38,11 +38,6 @@ export async function restorePrerenderBundle(serverDir: URL): Promise<void> {
   await rename(fileURLToPath(new URL(KEPT_BUNDLE, serverDir)), bundle);
 }
 
-/** Whether `prerenderer` exposes the route cache this module clears (it does once set up). */
-export function hasRouteCache(prerenderer: AstroPrerenderer): boolean {
-  return typeof (prerenderer as KeptPrerenderer).app?.routeCache?.clearAll === 'function';
-}
-
 export function clearRouteCache(prerenderer: AstroPrerenderer): void {
   const cache = (prerenderer as KeptPrerenderer).app?.routeCache;
   if (typeof cache?.clearAll !== 'function') throw new Error('Astro\'s prerenderer keeps no route cache where the publisher expects it: see astro-internals.ts.');

@@ -72,13 +72,6 @@ async function readIn(trx: Db, since: string, limit: number): Promise<ChangeBatc
   return { snapshot, changes, tooMany: false, lastMarker };
 }
 
-/** Whether `snapshot` was taken so long ago that the log may no longer hold every change since. */
-export async function outlivedByLog(db: Db, snapshotTakenAt: Date): Promise<boolean> {
-  const { rows } = await sql<{ outlived: boolean }>`
-    select ${snapshotTakenAt} < now() - make_interval(secs => ${CHANGE_RETENTION_SECONDS}) as outlived`.execute(db);
-  return rows[0]!.outlived;
-}
-
 /** Logs a change that names every page: readers renew (or purge) them all. */
 export async function logRepublishEverything(db: Db): Promise<void> {
   await db.insertInto('catalogue_changes').values({ table_name: '', op: 'T' }).execute();

@@ -6,7 +6,6 @@ import type { RatingInput } from './contract.ts';
 
 type Db = Kysely<Database>;
 
-
 /** 'You rated this 4 star(s).' (spec section 8). */
 export function ratedMessage(rating: number): string {
   return `You rated this ${rating} star(s).`;
@@ -26,15 +25,6 @@ export async function userRating(db: Db, userId: string, ref: TitleRef): Promise
     .where('user_id', '=', userId).where('content_type', '=', ref.type).where('content_tmdb_id', '=', ref.tmdbId)
     .executeTakeFirst();
   return row ? Number(row.rating) : null;
-}
-
-/** How many users rated each title of a type (all, or those with the given TMDB ids), keyed by TMDB id: one query for a whole build. */
-export async function ratingCountsByTitle(db: Db, type: TitleRef['type'], tmdbIds?: number[]): Promise<Map<number, number>> {
-  let query = db.selectFrom('user_ratings').select((eb) => ['content_tmdb_id', eb.fn.countAll<number>().as('count')])
-    .where('content_type', '=', type);
-  if (tmdbIds) query = query.where('content_tmdb_id', 'in', tmdbIds);
-  const rows = await query.groupBy('content_tmdb_id').execute();
-  return new Map(rows.map((row) => [row.content_tmdb_id, Number(row.count)]));
 }
 
 /** How many users rated the title. */
