@@ -42,10 +42,9 @@ describeEachEngine('what a catalogue change names', (getDb) => {
       .toEqual(['m61001']);
   });
 
-  it('a rename names its cards, its Known For entries, the path sets and the lists its title orders none of', async () => {
+  it('a rename names its cards, its Known For entries, its page at the new slug (and the sitemap\'s parts), none of the lists', async () => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ title: 'Tagged Again' }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'lp:name', 'lp:popularity', 'm61001', 'mc61001', 'mk61001',
-      'paths:category', 'paths:franchise', 'paths:home-rows', 'paths:movie', 'paths:person', 'sitemap',
+      ANY_CARD, 'lp:name', 'lp:popularity', 'm61001', 'mc61001', 'mk61001', 'paths:movie', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
@@ -55,13 +54,17 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     ].sort());
   });
 
-  it('an unpublish takes the movie out of every list, in every order', async () => {
+  it('an unpublish takes the movie out of every list, in every order, and adds no page; publishing it may add one to every set', async () => {
     const tags = await tagsOf((db) => db.updateTable('movies').set({ is_published: false }).where('id', '=', ids.movie).execute());
     for (const scope of ['all', 'g28', 'g35', 'pl61']) {
       for (const order of ['added', 'date', 'rating', 'popularity']) expect(tags).toContain(`lm:${scope}:${order}`);
     }
-    expect(tags).toEqual(expect.arrayContaining(['mc61001', 'paths:movie', 'paths:person', 'sitemap']));
-    await getDb().updateTable('movies').set({ is_published: true }).where('id', '=', ids.movie).execute();
+    expect(tags).toEqual(expect.arrayContaining(['m61001', 'mc61001', 'mk61001', 'sitemap']));
+    expect(tags.filter((tag) => tag.startsWith('paths:'))).toEqual([]);
+    const published = await tagsOf((db) => db.updateTable('movies').set({ is_published: true }).where('id', '=', ids.movie).execute());
+    expect(published.filter((tag) => tag.startsWith('paths:'))).toEqual([
+      'paths:category', 'paths:franchise', 'paths:home-rows', 'paths:movie', 'paths:person', 'paths:sitemap',
+    ]);
   });
 
   it('a draft that stays a draft names only its own (absent) page, and a counted view nothing', async () => {
@@ -69,9 +72,13 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ view_count: sql`view_count + 1` }).where('id', '=', ids.movie).execute())).toEqual([]);
   });
 
-  it('a credit names the title\'s page and the person\'s, and the people with a page', async () => {
+  it('a credit names the title\'s page and the person\'s, and the people with a page; an added one the people\'s pages that may be new', async () => {
+    const credits = await getDb().selectFrom('movie_credits').selectAll().where('person_id', '=', 61003).execute();
     expect(await tagsOf((db) => db.deleteFrom('movie_credits').where('person_id', '=', 61003).execute())).toEqual([
-      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'paths:person', 'sitemap',
+      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'sitemap',
+    ].sort());
+    expect(await tagsOf((db) => db.insertInto('movie_credits').values(credits).execute())).toEqual([
+      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'paths:person', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
@@ -79,9 +86,9 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     expect(await tagsOf((db) => db.updateTable('people').set({ profile_path: '/p.jpg' }).where('id', '=', 61003).execute()))
       .toEqual([ANY_CARD, 'p61003', 'pc61003'].sort());
     expect(await tagsOf((db) => db.updateTable('genres').set({ name: 'Action!' }).where('id', '=', 28).execute()))
-      .toEqual(['g28', 'paths:category', 'paths:home-rows', 'sitemap'].sort());
+      .toEqual(['g28', 'paths:category', 'paths:home-rows', 'paths:sitemap', 'sitemap'].sort());
     expect(await tagsOf((db) => db.updateTable('platforms').set({ name: 'Tagflix+' }).where('id', '=', 61).execute()))
-      .toEqual(['paths:platform', 'pl61', 'platforms', 'sitemap'].sort());
+      .toEqual(['paths:platform', 'paths:sitemap', 'pl61', 'platforms', 'sitemap'].sort());
     expect(await tagsOf((db) => sql`truncate collections cascade`.execute(db))).toEqual([EVERYTHING]);
   });
 });

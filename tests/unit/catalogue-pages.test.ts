@@ -27,10 +27,16 @@ describe('catalogue pages', () => {
 describe("Astro's private state the publisher reads", () => {
   const source = (file: string) => readFileSync(join('node_modules/astro/dist', file), 'utf8');
 
-  it('keeps the default prerenderer\'s app on it, with its route cache to clear', () => {
+  it('keeps the default prerenderer\'s app on it, with its route cache, whose entries one route\'s listing replaces', () => {
     expect(source('core/build/default-prerenderer.js')).toContain('prerenderer.app = app;');
     expect(source('core/build/app.js')).toMatch(/get routeCache\(\) \{\s*return getRouteCache\(this\.manifest\);/);
-    expect(source('core/render/route-cache.js')).toMatch(/clearAll\(\) \{\s*this\.cache = \{\};/);
+    const cache = source('core/render/route-cache.js');
+    expect(cache).toMatch(/clearAll\(\) \{\s*this\.cache = \{\};/);
+    expect(cache).toMatch(/get\(route\) \{\s*return this\.cache\[this\.key\(route\)\];/);
+    const staticPaths = source('runtime/prerender/static-paths.js');
+    expect(staticPaths).toContain('for (const { routeData } of manifest.routes) {');
+    expect(staticPaths).toContain('const routeCache = this.#app.routeCache ?? getRouteCache(manifest);');
+    expect(staticPaths).toContain('await this.#app.getComponentByRoute(route)');
   });
 
   it('removes the prerender bundle after generating, from <build.server>/.prerender/, and calls build:generated first', () => {

@@ -47,8 +47,9 @@ export const pageTags = {
 export const PATH_SETS = ['movie', 'tv', 'person', 'category', 'franchise', 'platform', 'home-rows', 'sitemap'] as const;
 export type PathSet = (typeof PATH_SETS)[number];
 
-/** Named when the pages of `route` may be others than before: the Node server asks the route for its paths again. */
-export const pathsTag = (route: PathSet) => `paths:${route}`;
+export const PATHS_PREFIX = 'paths:';
+/** Named when `route` may have a page it did not have: the Node server asks the route for its paths again. */
+export const pathsTag = (route: PathSet) => `${PATHS_PREFIX}${route}`;
 
 /** Every tag a change can name that asks for every page: the year, a truncated table. */
 export const EVERYTHING = '*';

@@ -11,15 +11,15 @@
  * publisher's own requests carry headers (If-None-Match, PUBLISHER_HEADER), read here past that warning.
  *
  * Astro's default prerenderer keeps its app on `prerenderer.app` after setup; the app caches each route's
- * getStaticPaths() for the build (`app.routeCache`, astro/dist/core/build/app.js). A page published after the build
- * has params the cache does not hold, and rendering it would fail with NoMatchingStaticPathFound: the cache is cleared
- * when a route's set of pages may have changed, and each route asks for its paths again as it next renders.
+ * getStaticPaths() for the build (`app.routeCache`, astro/dist/core/build/app.js, keyed by RouteCache.key). A page
+ * published after the build has params the cache does not hold, and rendering it would fail with
+ * NoMatchingStaticPathFound: when a route may have new pages, its entry is dropped and the route lists its pages again
+ * (the prerenderer's own StaticPaths, over that route alone).
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { AstroPrerenderer } from 'astro';
-
-type KeptPrerenderer = AstroPrerenderer & { app?: { routeCache?: { clearAll?: () => void } } };
+import type { AstroPrerenderer, RouteData } from 'astro';
+import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 
 const PRERENDER_BUNDLE = './.prerender/';
 const KEPT_BUNDLE = './.prerender-kept/';
@@ -38,10 +38,28 @@ export async function restorePrerenderBundle(serverDir: URL): Promise<void> {
   await rename(fileURLToPath(new URL(KEPT_BUNDLE, serverDir)), bundle);
 }
 
-export function clearRouteCache(prerenderer: AstroPrerenderer): void {
-  const cache = (prerenderer as KeptPrerenderer).app?.routeCache;
-  if (typeof cache?.clearAll !== 'function') throw new Error('Astro\'s prerenderer keeps no route cache where the publisher expects it: see astro-internals.ts.');
-  cache.clearAll();
+interface PrerenderApp {
+  manifest: { routes: { routeData: RouteData }[] };
+  routeCache: { cache: Record<string, unknown>; key(route: RouteData): string };
+  getComponentByRoute(route: RouteData): Promise<unknown>;
+}
+
+function appOf(prerenderer: AstroPrerenderer): PrerenderApp {
+  const app = (prerenderer as AstroPrerenderer & { app?: Partial<PrerenderApp> }).app;
+  if (typeof app?.routeCache?.cache !== 'object' || typeof app.routeCache.key !== 'function' || !Array.isArray(app.manifest?.routes)
+    || typeof app.getComponentByRoute !== 'function') {
+    throw new Error('Astro\'s prerenderer keeps no route cache where the publisher expects it: see astro-internals.ts.');
+  }
+  return app as PrerenderApp;
+}
+
+/** Every page of the prerendered routes `listed` picks, as their getStaticPaths() lists them now. */
+export async function relistRoutes(prerenderer: AstroPrerenderer, listed: (route: RouteData) => boolean): Promise<{ pathname: string; route: RouteData }[]> {
+  const app = appOf(prerenderer);
+  const routes = app.manifest.routes.filter(({ routeData }) => routeData.prerender && listed(routeData));
+  for (const { routeData } of routes) delete app.routeCache.cache[app.routeCache.key(routeData)];
+  const scoped = { manifest: { ...app.manifest, routes }, routeCache: app.routeCache, getComponentByRoute: (route: RouteData) => app.getComponentByRoute(route) };
+  return new StaticPaths(scoped as unknown as ConstructorParameters<typeof StaticPaths>[0]).getAll();
 }
 
 const requestHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')!.get!;

@@ -3,14 +3,15 @@
  * else now. A title's changed columns say which of its facets changed (its own page, its cards, its Known For
  * entries) and which lists it may have entered, left or moved in; its genres and platforms (looked up, and read from
  * the link rows the batch added or removed) say which lists. A draft that stays a draft names nothing but its own
- * page, which does not exist.
+ * page, which does not exist. A path set (pathsTag) is named only when the change may add a page to it: a page that goes
+ * shows what went, so its own tags make it stale, and its render answers 404 or a redirect.
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
-import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, type ListOrder, type ListScope } from '../pages/page-tags.ts';
+import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, PATHS_PREFIX, pathsTag, type ListOrder, type ListScope } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
 
@@ -60,21 +61,25 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
       if (title) tags.add(pageTags.title(linkType, title.tmdbId));
       if (CREDIT_LINKS[change.table]) {
         tags.add(pageTags.person(Number(keys.person_id)));
-        for (const tag of [pathsTag('person'), pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
+        for (const tag of [pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
+        if (adds(change)) tags.add(pathsTag('person'));
         continue;
       }
       // Which platforms have a page depends on which titles they have (catalog/platforms.ts hasPlatformPage).
-      if (PROVIDER_LINKS[change.table]) platformSetChanged(tags);
+      if (PROVIDER_LINKS[change.table]) platformSetChanged(tags, change);
       if (!title?.published) continue;
       const scope: ListScope = GENRE_LINKS[change.table] ? `g${Number(keys.genre_id)}` : `pl${Number(keys.platform_id)}`;
       addLists(tags, linkType, [scope], LIST_ORDERS);
-      if (GENRE_LINKS[change.table]) for (const tag of [pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
+      if (GENRE_LINKS[change.table]) {
+        tags.add(pageTags.sitemap);
+        if (adds(change)) for (const tag of [pathsTag('category'), pathsTag('home-rows')]) tags.add(tag);
+      }
       continue;
     }
     if (WATCH_TABLES.has(change.table)) {
       const title = titles.get(watchedTitle(keys));
       if (title && keys.region === defaultRegion()) tags.add(pageTags.title(watchedTitle(keys).type, title.tmdbId));
-      if (change.table === 'title_watch_providers') platformSetChanged(tags);
+      if (change.table === 'title_watch_providers') platformSetChanged(tags, change);
       continue;
     }
     switch (change.table) {
@@ -88,20 +93,27 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         personChange(tags, change);
         break;
       case 'genres':
-        for (const tag of [pageTags.genre(Number(keys.id)), pathsTag('category'), pathsTag('home-rows'), pageTags.sitemap]) tags.add(tag);
+        for (const tag of [pageTags.genre(Number(keys.id)), pageTags.sitemap]) tags.add(tag);
+        if (adds(change)) for (const tag of [pathsTag('category'), pathsTag('home-rows')]) tags.add(tag);
         break;
       case 'platforms':
         tags.add(pageTags.platform(Number(keys.id)));
-        platformSetChanged(tags);
+        platformSetChanged(tags, change);
         break;
       case 'collections':
-        for (const tag of [pageTags.collection(Number(keys.id)), pathsTag('franchise'), pageTags.sitemap]) tags.add(tag);
+        for (const tag of [pageTags.collection(Number(keys.id)), pageTags.sitemap]) tags.add(tag);
+        if (adds(change)) tags.add(pathsTag('franchise'));
         break;
     }
   }
   if ([...tags].some(isCardTag)) tags.add(ANY_CARD);
+  // A page added anywhere is a URL the sitemap lists, which may start one more of its parts.
+  if ([...tags].some((tag) => tag.startsWith(PATHS_PREFIX))) tags.add(pathsTag('sitemap'));
   return tags;
 }
+
+/** Whether a row change may add a page: a row removed only takes pages away. */
+const adds = (change: CatalogueChange) => change.op !== 'D';
 
 function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, change: CatalogueChange): void {
   const now = change.keys ?? {};
@@ -121,20 +133,24 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   const membership = columns === null || columns.includes('is_published') || columns.includes('tmdb_id');
   const orders = membership ? LIST_ORDERS : [...new Set(columns!.flatMap((column) => ORDERED_BY[column] ?? []))];
   if (orders.length) addLists(tags, type, ['all', ...titles.scopesOf({ type, id: Number(now.id) })], orders);
-  if (membership || columns!.some((column) => column === 'title' || column === 'name')) {
-    for (const route of [type, 'person', 'category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
-    for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
-  }
+  const renamed = columns !== null && columns.some((column) => column === 'title' || column === 'name');
+  // Pages are added only where the title is published now: on publishing, every set its page, credits, genres and
+  // collection put pages in; on a rename, its own page at the new slug.
+  const publishedNow = change.op !== 'D' && now.is_published === true;
+  if (publishedNow && membership) for (const route of [type, 'person', 'category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
+  else if (publishedNow && renamed) tags.add(pathsTag(type));
+  if (membership || renamed) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
   if (membership || columns!.includes('collection_id')) {
     for (const id of collections) tags.add(pageTags.collection(id));
-    tags.add(pathsTag('franchise'));
+    if (publishedNow) tags.add(pathsTag('franchise'));
   }
   if (membership || columns!.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
 }
 
 /** The platforms with a page may be others: the picker on every platform page, their set of pages, the sitemap. */
-function platformSetChanged(tags: Set<string>): void {
-  for (const tag of [pageTags.platforms, pathsTag('platform'), pageTags.sitemap]) tags.add(tag);
+function platformSetChanged(tags: Set<string>, change: CatalogueChange): void {
+  for (const tag of [pageTags.platforms, pageTags.sitemap]) tags.add(tag);
+  if (adds(change)) tags.add(pathsTag('platform'));
 }
 
 function personChange(tags: Set<string>, change: CatalogueChange): void {
@@ -143,7 +159,8 @@ function personChange(tags: Set<string>, change: CatalogueChange): void {
   const columns = change.op === 'U' ? change.columns ?? [] : null;
   if (columns === null || columns.some((column) => PERSON_CARD_COLUMNS.has(column))) tags.add(pageTags.personCard(id));
   if (columns === null || columns.includes('name')) {
-    for (const tag of [pathsTag('person'), pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
+    for (const tag of [pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
+    if (adds(change)) tags.add(pathsTag('person'));
   }
   if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
   if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);

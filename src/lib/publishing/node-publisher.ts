@@ -7,7 +7,8 @@
  * its progress (so a writer waiting on a marker returns only once they are), and asks for any of them a visitor
  * requests to be renewed first. Each stale page is rendered again with its ETag: a page whose content did not change
  * answers 304 and is left alone, a changed one is replaced by rename(2), and one that is gone is removed. A change that
- * may add pages (a title published) makes every route list its pages again; new ones are rendered too.
+ * may add pages (a title published, a person renamed) makes the routes of those pages list them again; new ones are
+ * rendered too.
  */
 import { relative } from 'node:path';
 import type { AstroPrerenderer, RouteData } from 'astro';
@@ -16,14 +17,15 @@ import type { Database } from '../../../db/schema.ts';
 import { nextYearStart } from '../catalog/client/site-clock.ts';
 import { precompressFiles, type VariantCache } from '../compression/precompress.ts';
 import { errorMessage } from '../http/respond.ts';
-import { clearRouteCache, isNoMatchingStaticPath } from './astro-internals.ts';
+import { isNoMatchingStaticPath, relistRoutes } from './astro-internals.ts';
 import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
 import { asideDirOf, pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
 import { PUBLISHER_HEADER } from './page-answer.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
-import { EVERYTHING } from '../pages/page-tags.ts';
+import { CATALOGUE_PAGES } from '../pages/index.ts';
+import { EVERYTHING, PATH_SETS, PATHS_PREFIX } from '../pages/page-tags.ts';
 import type { Journal } from './publish-journal.ts';
 
 export const POLL_MS = 200;
@@ -152,13 +154,15 @@ export class NodePublisher {
       const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(db, batch.changes);
       const stale = [...index.pagesWith(tags)];
       if (tags.size) this.#unsaved = true;
-      // A change that may add or remove pages: the routes list their pages before any render, so that no render
-      // asks for a page its route no longer lists, and a writer told its change was read has its new pages stale too.
-      const discover = tags.has(EVERYTHING) || [...tags].some((tag) => tag.startsWith('paths:'));
+      // A change that may add pages: their routes list their pages before any render, so that no render asks for a
+      // page its route does not list yet, and a writer told its change was read has its new pages stale too.
+      const pathSets = tags.has(EVERYTHING) ? new Set<string>(PATH_SETS)
+        : new Set([...tags].filter((tag) => tag.startsWith(PATHS_PREFIX)).map((tag) => tag.slice(PATHS_PREFIX.length)));
+      const discover = pathSets.size > 0;
       this.#discovering = discover;
       try {
         if (stale.length) await this.#markStale(stale);
-        if (discover) await this.#findNewPages();
+        if (discover) await this.#findNewPages(pathSets);
       } finally {
         this.#discovering = false;
       }
@@ -177,25 +181,30 @@ export class NodePublisher {
     }
   }
 
-  /** Every route lists its pages again; those the index lacks are rendered, those it has and no route lists are renewed (and go). */
-  async #findNewPages(): Promise<void> {
+  /**
+   * The routes of `pathSets` list their pages again; those the index lacks are rendered, those it has and no route
+   * lists any more are renewed (and go).
+   */
+  async #findNewPages(pathSets: ReadonlySet<string>): Promise<void> {
     const { prerenderer, index } = this.#options;
+    const patterns = new Set(CATALOGUE_PAGES.filter(({ pathSet }) => pathSet && pathSets.has(pathSet)).map(({ route }) => route));
+    const relisted = (route: RouteData | undefined) => route !== undefined && patterns.has(route.route);
     // A render under way lists its route too (Astro matches its params): one that started before the change could put
     // the old list back in the cache between the clearing and the listing. None starts while this runs (#pump).
     await Promise.all(this.#rendering.values());
-    clearRouteCache(prerenderer);
     const listed = new Set<string>();
     const added: string[] = [];
-    for (const { pathname, route } of await prerenderer.getStaticPaths()) {
+    for (const { pathname, route } of await relistRoutes(prerenderer, relisted)) {
       const path = pagePathOf(pathname) ?? pathname;
       listed.add(path);
       if (index.get(path) || this.#newRoutes.has(path)) continue;
       this.#newRoutes.set(path, route);
       added.push(path);
     }
-    this.#unlisted.clear();
-    for (const path of index.paths()) if (!listed.has(path)) this.#unlisted.add(path);
-    if (added.length || this.#unlisted.size) await this.#markStale([...added, ...this.#unlisted]);
+    for (const path of this.#unlisted) if (relisted(index.get(path)?.route)) this.#unlisted.delete(path);
+    const unlisted = [...index.entries()].filter(([path, { route }]) => relisted(route) && !listed.has(path)).map(([path]) => path);
+    for (const path of unlisted) this.#unlisted.add(path);
+    if (added.length || unlisted.length) await this.#markStale([...added, ...unlisted]);
   }
 
   async #markStale(paths: string[]): Promise<void> {
