@@ -4,7 +4,6 @@
  * message (detail-fallback.ts). What each page shows is in its tags: the row itself, its genres, platforms and cast,
  * and every title it lists (including recommendations not published yet, so that publishing one reaches the page).
  */
-import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../page-loaders/detail-fallback.ts';
@@ -16,6 +15,7 @@ import { titleKind } from '../titles/title-kinds.ts';
 import type { TitlePageBase } from '../page-loaders/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../page-loaders/tv-page.ts';
 import { cardTags, pageTags } from './page-tags.ts';
+import { batchedLoad } from './batched-load.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
 
 type Db = Kysely<Database>;
@@ -77,31 +77,9 @@ function personTags(person: PersonPage): string[] {
 
 const titleParams = (title: { slug: string; tmdbId: number }): TitleParams => ({ slug: title.slug, tmdbId: String(title.tmdbId) });
 
-/**
- * One page's load by id, with the loads of pages rendered at the same time (the publisher renews many at once) made
- * as one batch: a batch costs about what one page's load does. Nothing is cached: each load reads the database.
- */
-const BATCH_WINDOW_MS = 3;
-
-function batchedLoad<Row>(loadMany: (db: Db, ids: number[]) => Promise<Row[]>, idOf: (row: Row) => number) {
-  const loaders = new WeakMap<Db, DataLoader<number, Row | undefined>>();
-  return (db: Db, id: number): Promise<Row | undefined> => {
-    let loader = loaders.get(db);
-    if (!loader) {
-      loader = new DataLoader(async (ids) => {
-        const rows = new Map((await loadMany(db, [...ids])).map((row) => [idOf(row), row]));
-        return ids.map((key) => rows.get(key));
-      // Loads that arrive within a few milliseconds share a batch: each page resolves its URL with a query first.
-      }, { cache: false, maxBatchSize: 100, batchScheduleFn: (dispatch) => setTimeout(dispatch, BATCH_WINDOW_MS) });
-      loaders.set(db, loader);
-    }
-    return loader.load(id);
-  };
-}
-
 const loadMoviePage = batchedLoad(loadMoviePages, (movie) => movie.tmdbId);
 const loadTvPage = batchedLoad(loadTvPages, (show) => show.tmdbId);
-const loadPersonPage = batchedLoad((db, ids) => loadPersonPages(db, ids), (person) => person.id);
+const loadPersonPage = batchedLoad((db, ids: number[]) => loadPersonPages(db, ids), (person) => person.id);
 
 const movieAnswer = (movie: MoviePage | undefined) => (movie ? page({ movie }, movieTags(movie)) : { kind: 'missing' as const, message: DETAIL_KINDS.movie.notFoundMessage });
 const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', '/movie/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'movie'),

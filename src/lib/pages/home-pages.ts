@@ -4,11 +4,15 @@
  * home genre's best rated.
  */
 import type { ContentType } from '../../../db/schema.ts';
-import { heroMovies, loadHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../page-loaders/home.ts';
+import { heroMovies, loadHomeGenreRows as readHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../page-loaders/home.ts';
 import type { TitleCard } from '../titles/client/cards.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
 import { cardTags, pageTags } from './page-tags.ts';
+import { batchedRead } from './batched-load.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
+
+/** Every fragment's load reads all the rows (each row's titles depend on the rows before it): those rendered together share one read. */
+const loadHomeGenreRows = batchedRead(readHomeGenreRows);
 
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
 export const HOME_ROWS_IN_HTML = 2;
