@@ -222,6 +222,18 @@ async function benchChanges(db: Db): Promise<BenchChange[]> {
       }),
       undo: restoreSynced,
     },
+    {
+      // What TMDB's daily sync mostly brings: popularity moves, votes come in, a rating moves in its second decimal.
+      label: `daily drift of ${ids.length} titles`,
+      make: () => db.transaction().execute(async (trx) => {
+        await trx.updateTable('movies').set((eb) => ({
+          vote_average: sql`least(10, ${eb.ref('vote_average')} + 0.004)`,
+          vote_count: sql`${eb.ref('vote_count')} + 3`,
+          popularity: sql`${eb.ref('popularity')} * 1.02`,
+        })).where('id', 'in', ids).execute();
+      }),
+      undo: restoreSynced,
+    },
     { label: 'no change', make: async () => {}, undo: async () => {} },
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRating, titleHref } from '../../src/lib/titles/client/cards.ts';
+import { formatRating, shownRating, titleCard, titleHref } from '../../src/lib/titles/client/cards.ts';
 import { parseEmbedPath } from '../../src/lib/catalog/client/embed.ts';
 import { imageSrcSet, imageUrl } from '../../src/lib/catalog/client/images.ts';
 import { playerModeFor, trailerEmbedUrl } from '../../src/lib/catalog/client/player.ts';
@@ -56,6 +56,13 @@ describe('cards', () => {
   it('rating to one decimal or N/A', () => {
     expect(formatRating(7)).toBe('7.0');
     expect(formatRating(null)).toBe('N/A');
+  });
+  it('carry the rating as shown, so that a drift in its second decimal changes no card', () => {
+    const row = { tmdb_id: 1, title: 'A', date: null, poster_path: null, backdrop_path: null };
+    expect(titleCard('movie', { ...row, vote_average: 7.234 })).toEqual(titleCard('movie', { ...row, vote_average: 7.241 }));
+    expect(titleCard('movie', { ...row, vote_average: 7.234 }).voteAverage).toBe(7.2);
+    for (const vote of [7.85, 6.05, 0.95, 9.999, 0]) expect(formatRating(shownRating(vote))).toBe(formatRating(vote));
+    expect(shownRating(null)).toBeNull();
   });
   it('links movies and shows to their pages', () => {
     expect(titleHref({ type: 'movie', slug: 'a', tmdbId: 1 })).toBe('/movie/a/1');

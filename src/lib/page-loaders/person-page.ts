@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleHref, yearOf } from '../titles/client/cards.ts';
+import { shownRating, titleHref, yearOf } from '../titles/client/cards.ts';
 import { groupBy } from './title-page-parts.ts';
 import { CONTENT_TYPES } from '../titles/client/content-types.ts';
 import { forEachKind, titleKind, type TitleRow } from '../titles/title-kinds.ts';
@@ -21,8 +21,13 @@ export interface KnownForCredit {
   posterPath: string | null;
   year: number | null;
   character: string | null;
+  /**
+   * Its place in the person's credits by TMDB popularity, the most popular highest: the page shows that order, and
+   * the score itself drifts with every sync.
+   */
   popularity: number | null;
   date: string | null;
+  /** As the page shows it (shownRating). */
   rating: number | null;
 }
 
@@ -75,11 +80,16 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
     biography: p.biography,
     twitterUrl: twitterUrl(p.twitter_id),
     instagramUrl: instagramUrl(p.instagram_id),
-    knownFor: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))
-      .sort((a, b) => compareKnownFor('popularity', a, b)),
+    knownFor: byPopularity(CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))),
     creditedTitles: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => ({ type, tmdbId: c.tmdb_id })))
       .sort((a, b) => a.type.localeCompare(b.type) || a.tmdbId - b.tmdbId),
   }));
+}
+
+/** Credits most popular first, each carrying its place in that order instead of the score (KnownForCredit.popularity). */
+function byPopularity(credits: KnownForCredit[]): KnownForCredit[] {
+  const sorted = credits.sort((a, b) => compareKnownFor('popularity', a, b));
+  return sorted.map((credit, index) => (credit.popularity === null ? credit : { ...credit, popularity: sorted.length - index }));
 }
 
 /** A person's credit in a title, with what the page shows of the title. */
@@ -101,6 +111,6 @@ function knownFor(type: ContentType, row: CreditRow): KnownForCredit {
     character: row.character_name,
     popularity: row.popularity,
     date: row.date,
-    rating: row.vote_average,
+    rating: shownRating(row.vote_average),
   };
 }

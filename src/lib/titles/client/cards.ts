@@ -36,10 +36,18 @@ export interface CardRow {
 export function titleCard(type: ContentType, row: CardRow): TitleCard {
   return {
     type, tmdbId: row.tmdb_id, title: row.title, slug: slugify(row.title), posterPath: row.poster_path,
-    backdropPath: row.backdrop_path, voteAverage: row.vote_average, year: yearOf(row.date),
+    backdropPath: row.backdrop_path, voteAverage: shownRating(row.vote_average), year: yearOf(row.date),
   };
 }
 
 export function formatRating(vote: number | null): string {
   return vote === null || vote === undefined ? 'N/A' : Number(vote).toFixed(1);
+}
+
+/**
+ * A rating as pages show it (formatRating's precision): what a card or a credit carries, so that a sync moving a
+ * rating in its second decimal changes no page that lists the title.
+ */
+export function shownRating(vote: number | null): number | null {
+  return vote === null || vote === undefined ? null : Number(formatRating(vote));
 }
