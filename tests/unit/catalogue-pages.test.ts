@@ -33,6 +33,8 @@ describe("Astro's private state the publisher reads", () => {
     const cache = source('core/render/route-cache.js');
     expect(cache).toMatch(/clearAll\(\) \{\s*this\.cache = \{\};/);
     expect(cache).toMatch(/get\(route\) \{\s*return this\.cache\[this\.key\(route\)\];/);
+    expect(cache).toContain('const cached = routeCache.get(route);');
+    expect(cache).toContain('routeCache.set(route, { ...cached, mod, staticPaths: keyedStaticPaths });');
     const staticPaths = source('runtime/prerender/static-paths.js');
     expect(staticPaths).toContain('for (const { routeData } of manifest.routes) {');
     expect(staticPaths).toContain('const routeCache = this.#app.routeCache ?? getRouteCache(manifest);');

@@ -13,8 +13,9 @@
  * Astro's default prerenderer keeps its app on `prerenderer.app` after setup; the app caches each route's
  * getStaticPaths() for the build (`app.routeCache`, astro/dist/core/build/app.js, keyed by RouteCache.key). A page
  * published after the build has params the cache does not hold, and rendering it would fail with
- * NoMatchingStaticPathFound: when a route may have new pages, its entry is dropped and the route lists its pages again
- * (the prerenderer's own StaticPaths, over that route alone).
+ * NoMatchingStaticPathFound: when a route may have new pages, it lists them again (the prerenderer's own StaticPaths,
+ * over that route alone) into a cache of its own, whose entry then replaces the app's at once. The build listed every
+ * route, so a render never lists one itself: renders go on meanwhile, each with the whole old list or the whole new one.
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -38,15 +39,23 @@ export async function restorePrerenderBundle(serverDir: URL): Promise<void> {
   await rename(fileURLToPath(new URL(KEPT_BUNDLE, serverDir)), bundle);
 }
 
+interface RouteCache {
+  cache: Record<string, unknown>;
+  key(route: RouteData): string;
+  get(route: RouteData): unknown;
+  set(route: RouteData, entry: unknown): void;
+}
+
 interface PrerenderApp {
   manifest: { routes: { routeData: RouteData }[] };
-  routeCache: { cache: Record<string, unknown>; key(route: RouteData): string };
+  routeCache: RouteCache;
   getComponentByRoute(route: RouteData): Promise<unknown>;
 }
 
 function appOf(prerenderer: AstroPrerenderer): PrerenderApp {
   const app = (prerenderer as AstroPrerenderer & { app?: Partial<PrerenderApp> }).app;
-  if (typeof app?.routeCache?.cache !== 'object' || typeof app.routeCache.key !== 'function' || !Array.isArray(app.manifest?.routes)
+  if (typeof app?.routeCache?.cache !== 'object' || typeof app.routeCache.key !== 'function' || typeof app.routeCache.get !== 'function'
+    || typeof app.routeCache.set !== 'function' || !Array.isArray(app.manifest?.routes)
     || typeof app.getComponentByRoute !== 'function') {
     throw new Error('Astro\'s prerenderer keeps no route cache where the publisher expects it: see astro-internals.ts.');
   }
@@ -57,9 +66,16 @@ function appOf(prerenderer: AstroPrerenderer): PrerenderApp {
 export async function relistRoutes(prerenderer: AstroPrerenderer, listed: (route: RouteData) => boolean): Promise<{ pathname: string; route: RouteData }[]> {
   const app = appOf(prerenderer);
   const routes = app.manifest.routes.filter(({ routeData }) => routeData.prerender && listed(routeData));
-  for (const { routeData } of routes) delete app.routeCache.cache[app.routeCache.key(routeData)];
-  const scoped = { manifest: { ...app.manifest, routes }, routeCache: app.routeCache, getComponentByRoute: (route: RouteData) => app.getComponentByRoute(route) };
-  return new StaticPaths(scoped as unknown as ConstructorParameters<typeof StaticPaths>[0]).getAll();
+  const key = (route: RouteData) => app.routeCache.key(route);
+  const fresh: RouteCache = {
+    cache: {}, key,
+    get(route) { return this.cache[key(route)]; },
+    set(route, entry) { this.cache[key(route)] = entry; },
+  };
+  const scoped = { manifest: { ...app.manifest, routes }, routeCache: fresh, getComponentByRoute: (route: RouteData) => app.getComponentByRoute(route) };
+  const paths = await new StaticPaths(scoped as unknown as ConstructorParameters<typeof StaticPaths>[0]).getAll();
+  Object.assign(app.routeCache.cache, fresh.cache);
+  return paths;
 }
 
 const requestHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')!.get!;

@@ -91,7 +91,6 @@ export class NodePublisher {
   #timers: NodeJS.Timeout[] = [];
   #polling: Promise<void> | null = null;
   #failing = false;
-  #discovering = false;
   #lastProgress = 0;
   readonly #current = new Set<string>();
   readonly rendered = { replaced: 0, unchanged: 0, removed: 0, failed: 0 };
@@ -154,18 +153,12 @@ export class NodePublisher {
       const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(db, batch.changes);
       const stale = [...index.pagesWith(tags)];
       if (tags.size) this.#unsaved = true;
-      // A change that may add pages: their routes list their pages before any render, so that no render asks for a
-      // page its route does not list yet, and a writer told its change was read has its new pages stale too.
+      if (stale.length) await this.#markStale(stale);
+      // A change that may add pages: their routes list their pages (while the stale ones render) before the change
+      // counts as read, so that a writer told it was read has its new pages stale too.
       const pathSets = tags.has(EVERYTHING) ? new Set<string>(PATH_SETS)
         : new Set([...tags].filter((tag) => tag.startsWith(PATHS_PREFIX)).map((tag) => tag.slice(PATHS_PREFIX.length)));
-      const discover = pathSets.size > 0;
-      this.#discovering = discover;
-      try {
-        if (stale.length) await this.#markStale(stale);
-        if (discover) await this.#findNewPages(pathSets);
-      } finally {
-        this.#discovering = false;
-      }
+      if (pathSets.size) await this.#findNewPages(pathSets);
       this.#cursor = batch.snapshot;
       if (batch.tooMany || batch.changes.length || batch.lastMarker || Date.now() - this.#lastProgress > HEARTBEAT_MS) {
         await recordProgress(db, reader, this.#cursor, batch.lastMarker);
@@ -189,9 +182,6 @@ export class NodePublisher {
     const { prerenderer, index } = this.#options;
     const patterns = new Set(CATALOGUE_PAGES.filter(({ pathSet }) => pathSet && pathSets.has(pathSet)).map(({ route }) => route));
     const relisted = (route: RouteData | undefined) => route !== undefined && patterns.has(route.route);
-    // A render under way lists its route too (Astro matches its params): one that started before the change could put
-    // the old list back in the cache between the clearing and the listing. None starts while this runs (#pump).
-    await Promise.all(this.#rendering.values());
     const listed = new Set<string>();
     const added: string[] = [];
     for (const { pathname, route } of await relistRoutes(prerenderer, relisted)) {
@@ -201,7 +191,7 @@ export class NodePublisher {
       this.#newRoutes.set(path, route);
       added.push(path);
     }
-    for (const path of this.#unlisted) if (relisted(index.get(path)?.route)) this.#unlisted.delete(path);
+    for (const path of this.#unlisted) if (listed.has(path) || relisted(index.get(path)?.route)) this.#unlisted.delete(path);
     const unlisted = [...index.entries()].filter(([path, { route }]) => relisted(route) && !listed.has(path)).map(([path]) => path);
     for (const path of unlisted) this.#unlisted.add(path);
     if (added.length || unlisted.length) await this.#markStale([...added, ...unlisted]);
@@ -218,8 +208,6 @@ export class NodePublisher {
   }
 
   #pump(urgent: boolean): void {
-    // Listing the routes primes Astro's cache of their pages: renders started meanwhile would each list their route again.
-    if (this.#discovering) return;
     while (this.#queue.size && (this.#workers < RENDERS_AT_ONCE || (urgent && this.#urgent.size && this.#workers < RENDERS_AT_ONCE + 1))) {
       const next = this.#urgent.values().next().value ?? this.#queue.values().next().value!;
       this.#queue.delete(next);
@@ -306,6 +294,7 @@ export class NodePublisher {
 
   async #remove(pathname: string, file: string): Promise<Renewal> {
     await removePageFile(this.#options.clientDir, file);
+    this.#unlisted.delete(pathname);
     this.#options.index.delete(pathname);
     this.#options.journal.gone(pathname);
     this.#newRoutes.delete(pathname);
