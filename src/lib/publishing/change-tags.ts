@@ -136,7 +136,7 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   const renamed = columns !== null && columns.some((column) => column === 'title' || column === 'name');
   // Pages are added only where the title is published now: on publishing, every set its page, credits, genres and
   // collection put pages in; on a rename, its own page at the new slug.
-  const publishedNow = change.op !== 'D' && now.is_published === true;
+  const publishedNow = adds(change) && now.is_published === true;
   if (publishedNow && membership) for (const route of [type, 'person', 'category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
   else if (publishedNow && renamed) tags.add(pathsTag(type));
   if (membership || renamed) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
