@@ -44,7 +44,7 @@ describeEachEngine('what a catalogue change names', (getDb) => {
 
   it('a rename names its cards, its Known For entries, its page at the new slug (and the sitemap\'s parts), none of the lists', async () => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ title: 'Tagged Again' }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'lp:name', 'lp:popularity', 'm61001', 'mc61001', 'mk61001', 'paths:movie', 'paths:sitemap', 'sitemap',
+      ANY_CARD, 'lp:name', 'lp:popularity', 'm61001', 'mc61001', 'mk61001', 'paths:movie:61001', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
@@ -54,7 +54,7 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     ].sort());
   });
 
-  it('an unpublish takes the movie out of every list, in every order, and adds no page; publishing it may add one to every set', async () => {
+  it('an unpublish takes the movie out of every list, in every order, and adds no page; publishing it may add its own, its people\'s, and one to every set', async () => {
     const tags = await tagsOf((db) => db.updateTable('movies').set({ is_published: false }).where('id', '=', ids.movie).execute());
     for (const scope of ['all', 'g28', 'g35', 'pl61']) {
       for (const order of ['added', 'date', 'rating', 'popularity']) expect(tags).toContain(`lm:${scope}:${order}`);
@@ -63,7 +63,7 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     expect(tags.filter((tag) => tag.startsWith('paths:'))).toEqual([]);
     const published = await tagsOf((db) => db.updateTable('movies').set({ is_published: true }).where('id', '=', ids.movie).execute());
     expect(published.filter((tag) => tag.startsWith('paths:'))).toEqual([
-      'paths:category', 'paths:franchise', 'paths:home-rows', 'paths:movie', 'paths:person', 'paths:sitemap',
+      'paths:category', 'paths:franchise', 'paths:home-rows', 'paths:movie:61001', 'paths:person:61003', 'paths:sitemap',
     ]);
   });
 
@@ -78,13 +78,15 @@ describeEachEngine('what a catalogue change names', (getDb) => {
       'lp:name', 'lp:popularity', 'm61001', 'p61003', 'sitemap',
     ].sort());
     expect(await tagsOf((db) => db.insertInto('movie_credits').values(credits).execute())).toEqual([
-      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'paths:person', 'paths:sitemap', 'sitemap',
+      'lp:name', 'lp:popularity', 'm61001', 'p61003', 'paths:person:61003', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
-  it('a person\'s card names what shows it; a renamed genre or platform its own tags; a truncate everything', async () => {
+  it('a person\'s card names what shows it, a rename also their page at the new slug; a renamed genre or platform its own tags; a truncate everything', async () => {
     expect(await tagsOf((db) => db.updateTable('people').set({ profile_path: '/p.jpg' }).where('id', '=', 61003).execute()))
       .toEqual([ANY_CARD, 'p61003', 'pc61003'].sort());
+    expect(await tagsOf((db) => db.updateTable('people').set({ name: 'Tag Person II' }).where('id', '=', 61003).execute()))
+      .toEqual([ANY_CARD, 'lp:name', 'lp:popularity', 'p61003', 'paths:person:61003', 'paths:sitemap', 'pc61003', 'sitemap'].sort());
     expect(await tagsOf((db) => db.updateTable('genres').set({ name: 'Action!' }).where('id', '=', 28).execute()))
       .toEqual(['g28', 'paths:category', 'paths:home-rows', 'paths:sitemap', 'sitemap'].sort());
     expect(await tagsOf((db) => db.updateTable('platforms').set({ name: 'Tagflix+' }).where('id', '=', 61).execute()))

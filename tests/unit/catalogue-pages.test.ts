@@ -41,6 +41,14 @@ describe("Astro's private state the publisher reads", () => {
     expect(staticPaths).toContain('await this.#app.getComponentByRoute(route)');
   });
 
+  it('keys a route\'s cached pages by the pathname its listing gives each, and matches a render\'s params by that key', () => {
+    const cache = source('core/render/route-cache.js');
+    expect(cache).toMatch(/if \(cached\?\.staticPaths && cached\.mod === mod\) \{\s*return cached\.staticPaths;/);
+    expect(cache).toContain('const paramsKey = stringifyParams(sp.params, route, trailingSlash);\n    keyedStaticPaths.keyed.set(paramsKey, sp);');
+    expect(cache).toMatch(/function findPathItemByKey\(staticPaths, params, route, logger, trailingSlash\) \{\s*const paramsKey = stringifyParams\(params, route, trailingSlash\);\s*const matchedStaticPath = staticPaths\.keyed\.get\(paramsKey\);/);
+    expect(source('runtime/prerender/static-paths.js')).toContain('const pathname = stringifyParams(staticPath.params, route, manifest.trailingSlash);');
+  });
+
   it('removes the prerender bundle after generating, from <build.server>/.prerender/, and calls build:generated first', () => {
     expect(source('prerender/utils.js')).toContain('return new URL("./.prerender/", getServerOutputDirectory(settings));');
     const build = source('core/build/static-build.js');

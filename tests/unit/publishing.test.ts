@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFile, pagePathOf } from '../../src/lib/publishing/page-files.ts';
 import { PageIndex } from '../../src/lib/publishing/page-index.ts';
-import { ANY_CARD, CDN_TAG_LIMIT, cdnTags, EVERYTHING } from '../../src/lib/pages/page-tags.ts';
+import {
+  ANY_CARD, CDN_TAG_LIMIT, cdnPurgeTag, cdnTags, EVERYTHING, KEYED_PATH_SETS, namedPaths, PATH_SETS, pathsTag, rowPathsTag,
+} from '../../src/lib/pages/page-tags.ts';
+import { CATALOGUE_PAGES } from '../../src/lib/pages/index.ts';
 import { codeHash, Journal, readJournal } from '../../src/lib/publishing/publish-journal.ts';
 import { nextYearStart, siteYear } from '../../src/lib/catalog/client/site-clock.ts';
 import { personAge } from '../../src/lib/catalog/client/people-params.ts';
@@ -56,6 +59,23 @@ describe('CDN tags', () => {
     const kept = cdnTags(many);
     expect(kept.length).toBeLessThanOrEqual(CDN_TAG_LIMIT);
     expect(kept).toEqual(['p7', 'lp:name', ANY_CARD]);
+  });
+});
+
+describe('path set tags', () => {
+  it('name a whole route or one row\'s page of a detail route, which each detail route can list alone', () => {
+    for (const set of PATH_SETS) expect(namedPaths(pathsTag(set))).toEqual({ set });
+    for (const set of KEYED_PATH_SETS) {
+      expect(namedPaths(rowPathsTag(set, 42))).toEqual({ set, key: 42 });
+      expect(CATALOGUE_PAGES.find((kind) => kind.pathSet === set)?.pathsOf, set).toBeTypeOf('function');
+    }
+    for (const other of ['m1', 'paths:', 'paths:nope', 'paths:category:1', 'paths:person:x', 'paths:person:1:2']) expect(namedPaths(other), other).toBeUndefined();
+  });
+
+  it('purge, on a CDN, the set\'s tag that a route\'s absent pages carry', () => {
+    expect(cdnPurgeTag(rowPathsTag('person', 7))).toBe(pathsTag('person'));
+    expect(cdnPurgeTag(pathsTag('category'))).toBe(pathsTag('category'));
+    expect(cdnPurgeTag('m1')).toBe('m1');
   });
 });
 

@@ -30,6 +30,8 @@ export interface CataloguePage<P extends Params, Props> {
   pathSet?: PathSet;
   /** Every page's params: one query, without what the pages show. */
   paths(db: Db): Promise<P[]>;
+  /** A detail route's: the params of the pages of rows `keys` (page-tags.ts rowPathsTag), of those that have one. */
+  pathsOf?(db: Db, keys: readonly number[]): Promise<P[]>;
   /** The page at `params`; on demand they are whatever the URL holds, so nothing in them is trusted. */
   load(db: Db, params: Partial<P>): Promise<PageAnswer<Props>>;
 }

@@ -27,14 +27,25 @@ export interface DetailPage<P extends TitleParams | PersonParams, Props> extends
   loadRest(db: Db, rest: string | undefined): Promise<PageAnswer<Props>>;
 }
 
-async function publishedTitleParams(db: Db, type: ContentType): Promise<TitleParams[]> {
+/** The published titles' params, or those of the titles with TMDB ids `only`. */
+async function publishedTitleParams(db: Db, type: ContentType, only?: readonly number[]): Promise<TitleParams[]> {
+  if (only?.length === 0) return [];
   const rows = await db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title'])
-    .where('titles.is_published', '=', true).orderBy('titles.tmdb_id').execute();
+    .where('titles.is_published', '=', true).$if(only !== undefined, (query) => query.where('titles.tmdb_id', 'in', only!))
+    .orderBy('titles.tmdb_id').execute();
   return rows.map((row) => ({ slug: slugify(row.title), tmdbId: String(row.tmdb_id) }));
 }
 
+/** The params of every person credited in a published title, or of those with ids `only`. */
+async function personParams(db: Db, only?: readonly number[]): Promise<PersonParams[]> {
+  if (only?.length === 0) return [];
+  const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle)
+    .$if(only !== undefined, (query) => query.where('id', 'in', only!)).orderBy('id').execute();
+  return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
+}
+
 /** A detail page from a URL's rest: the row's page, the redirect of a stale slug, or the kind's message. */
-function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, route: string, paths: (db: Db) => Promise<P[]>,
+function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, route: string, paths: (db: Db, only?: readonly number[]) => Promise<P[]>,
   idOf: (params: Partial<P>) => string | undefined, load: (db: Db, id: number) => Promise<PageAnswer<Props>>): DetailPage<P, Props> {
   const loadRest = async (db: Db, rest: string | undefined): Promise<PageAnswer<Props>> => {
     const outcome = await resolveDetailFallback(db, kind, rest);
@@ -45,7 +56,8 @@ function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKin
   return {
     route,
     pathSet: kind,
-    paths,
+    paths: (db) => paths(db),
+    pathsOf: paths,
     load: (db, params) => loadRest(db, `${params.slug ?? ''}/${idOf(params) ?? ''}`),
     loadRest,
   };
@@ -82,23 +94,20 @@ const loadTvPage = batchedLoad(loadTvPages, (show) => show.tmdbId);
 const loadPersonPage = batchedLoad((db, ids: number[]) => loadPersonPages(db, ids), (person) => person.id);
 
 const movieAnswer = (movie: MoviePage | undefined) => (movie ? page({ movie }, movieTags(movie)) : { kind: 'missing' as const, message: DETAIL_KINDS.movie.notFoundMessage });
-const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', '/movie/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'movie'),
+const movies = detailPage<TitleParams, { movie: MoviePage }>('movie', '/movie/[slug]/[tmdbId]', (db, only) => publishedTitleParams(db, 'movie', only),
   (params) => params.tmdbId, async (db, tmdbId) => movieAnswer(await loadMoviePage(db, tmdbId)));
 export const moviePage = withLoadRest(preloaded(movies, async (db) =>
   (await loadMoviePages(db)).map((movie) => ({ params: titleParams(movie), answer: movieAnswer(movie) }))), movies);
 
 const showAnswer = (show: TvPage | undefined) => (show ? page({ show }, titleTags('tv', show)) : { kind: 'missing' as const, message: DETAIL_KINDS.tv.notFoundMessage });
-const shows = detailPage<TitleParams, { show: TvPage }>('tv', '/tv/[slug]/[tmdbId]', (db) => publishedTitleParams(db, 'tv'),
+const shows = detailPage<TitleParams, { show: TvPage }>('tv', '/tv/[slug]/[tmdbId]', (db, only) => publishedTitleParams(db, 'tv', only),
   (params) => params.tmdbId, async (db, tmdbId) => showAnswer(await loadTvPage(db, tmdbId)));
 export const tvPage = withLoadRest(preloaded(shows, async (db) =>
   (await loadTvPages(db)).map((show) => ({ params: titleParams(show), answer: showAnswer(show) }))), shows);
 
 const personAnswer = (person: PersonPage | undefined) =>
   (person ? page({ person }, personTags(person)) : { kind: 'missing' as const, message: DETAIL_KINDS.person.notFoundMessage });
-const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', async (db) => {
-  const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle).orderBy('id').execute();
-  return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
-}, (params) => params.id, async (db, id) => personAnswer(await loadPersonPage(db, id)));
+const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', personParams, (params) => params.id, async (db, id) => personAnswer(await loadPersonPage(db, id)));
 export const personPage = withLoadRest(preloaded(people, async (db) =>
   (await loadPersonPages(db)).map((person) => ({ params: { slug: person.slug, id: String(person.id) }, answer: personAnswer(person) }))), people);
 

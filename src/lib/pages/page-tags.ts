@@ -47,9 +47,36 @@ export const pageTags = {
 export const PATH_SETS = ['movie', 'tv', 'person', 'category', 'franchise', 'platform', 'home-rows', 'sitemap'] as const;
 export type PathSet = (typeof PATH_SETS)[number];
 
+/**
+ * The detail routes, one page per row (a title by TMDB id, a person by id): a change names the rows that may have a new
+ * page, and the Node server lists those rows' pages alone instead of the whole route (up to 150,000 people).
+ */
+export const KEYED_PATH_SETS = ['movie', 'tv', 'person'] as const;
+export type KeyedPathSet = (typeof KEYED_PATH_SETS)[number];
+const isKeyed = (set: string): set is KeyedPathSet => (KEYED_PATH_SETS as readonly string[]).includes(set);
+
 export const PATHS_PREFIX = 'paths:';
 /** Named when `route` may have a page it did not have: the Node server asks the route for its paths again. */
 export const pathsTag = (route: PathSet) => `${PATHS_PREFIX}${route}`;
+/** Named when the row `key` of a detail route may have a page it did not have: the Node server lists that row's. */
+export const rowPathsTag = (route: KeyedPathSet, key: number) => `${PATHS_PREFIX}${route}:${key}`;
+
+/** What a paths tag names: a whole route's set of pages, or the page of one row of a detail route. */
+export type NamedPaths = { set: PathSet; key?: undefined } | { set: KeyedPathSet; key: number };
+
+export function namedPaths(tag: string): NamedPaths | undefined {
+  if (!tag.startsWith(PATHS_PREFIX)) return undefined;
+  const [set = '', key, ...rest] = tag.slice(PATHS_PREFIX.length).split(':');
+  if (rest.length) return undefined;
+  if (key !== undefined) return isKeyed(set) && /^\d+$/.test(key) ? { set, key: Number(key) } : undefined;
+  return (PATH_SETS as readonly string[]).includes(set) ? { set: set as PathSet } : undefined;
+}
+
+/** The tag a CDN purges for `tag`: a page absent from a route (a 404, a stale slug's redirect) carries its set's. */
+export function cdnPurgeTag(tag: string): string {
+  const named = namedPaths(tag);
+  return named?.key === undefined ? tag : pathsTag(named.set);
+}
 
 /** Every tag a change can name that asks for every page: the year, a truncated table. */
 export const EVERYTHING = '*';

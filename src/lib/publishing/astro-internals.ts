@@ -16,6 +16,8 @@
  * NoMatchingStaticPathFound: when a route may have new pages, it lists them again (the prerenderer's own StaticPaths,
  * over that route alone) into a cache of its own, whose entry then replaces the app's at once. The build listed every
  * route, so a render never lists one itself: renders go on meanwhile, each with the whole old list or the whole new one.
+ * When the new pages are known (one title's or person's page), they are added to the app's entry instead, keyed as
+ * the listing keys its pages (by the pathname StaticPaths gives them).
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +79,36 @@ export async function relistRoutes(prerenderer: AstroPrerenderer, listed: (route
   Object.assign(app.routeCache.cache, fresh.cache);
   return paths;
 }
+
+/**
+ * Adds the pages of `route` (a prerendered route's URL pattern) at `params` to the app's cached list of its pages, with
+ * no listing of the route; returns each with its pathname. Astro's own StaticPaths makes their pathnames, over a cache
+ * entry holding only them, so each is keyed as a listing of the whole route keys it. A route with no cached list is
+ * listed whole.
+ */
+export async function listPages(prerenderer: AstroPrerenderer, route: string, params: readonly Record<string, string>[]): Promise<{ pathname: string; route: RouteData }[]> {
+  const app = appOf(prerenderer);
+  const routeData = app.manifest.routes.find(({ routeData }) => routeData.prerender && routeData.route === route)?.routeData;
+  if (!routeData) throw new Error(`No prerendered route ${route}.`);
+  const listed = app.routeCache.get(routeData) as { mod?: unknown; staticPaths?: StaticPathList } | undefined;
+  if (!listed?.staticPaths) return relistRoutes(prerenderer, (candidate) => candidate === routeData);
+  const added: StaticPathList = Object.assign(params.map((one) => ({ params: one })), { keyed: new Map() });
+  const scoped = {
+    manifest: { ...app.manifest, routes: [{ routeData }] },
+    routeCache: { get: () => ({ mod: listed.mod, staticPaths: added }), set() {} },
+    getComponentByRoute: async () => listed.mod,
+  };
+  const paths = await new StaticPaths(scoped as unknown as ConstructorParameters<typeof StaticPaths>[0]).getAll();
+  paths.forEach(({ pathname }, at) => {
+    if (listed.staticPaths!.keyed.has(pathname)) return;
+    listed.staticPaths!.push(added[at]!);
+    listed.staticPaths!.keyed.set(pathname, added[at]!);
+  });
+  return paths;
+}
+
+/** A route's cached getStaticPaths() result, keyed by pathname (astro/dist/core/render/route-cache.js). */
+type StaticPathList = { params: Record<string, string> }[] & { keyed: Map<string, { params: Record<string, string> }> };
 
 const requestHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')!.get!;
 

@@ -24,7 +24,7 @@ import { errorMessage } from '../http/respond.ts';
 import { cdnPurgeSettings } from '../settings.ts';
 import { currentSnapshot, readChangesSince, recordProgress } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
-import { EVERYTHING } from '../pages/page-tags.ts';
+import { cdnPurgeTag, EVERYTHING } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,7 +57,7 @@ export async function queueChangedTags(db: Db): Promise<number> {
       return 1;
     }
     const batch = await readChangesSince(trx, reader.snapshot);
-    const tags = batch.tooMany ? new Set([EVERYTHING]) : await tagsOfChanges(trx, batch.changes);
+    const tags = new Set(batch.tooMany ? [EVERYTHING] : [...await tagsOfChanges(trx, batch.changes)].map(cdnPurgeTag));
     await queueTags(trx, tags);
     await recordProgress(trx, CDN_READER, batch.snapshot, batch.lastMarker);
     return tags.size;

@@ -11,7 +11,9 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
-import { ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, PATHS_PREFIX, pathsTag, type ListOrder, type ListScope } from '../pages/page-tags.ts';
+import {
+  ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, PATHS_PREFIX, pathsTag, rowPathsTag, type ListOrder, type ListScope,
+} from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
 
@@ -62,7 +64,7 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
       if (CREDIT_LINKS[change.table]) {
         tags.add(pageTags.person(Number(keys.person_id)));
         for (const tag of [pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
-        if (adds(change)) tags.add(pathsTag('person'));
+        if (adds(change)) tags.add(rowPathsTag('person', Number(keys.person_id)));
         continue;
       }
       // Which platforms have a page depends on which titles they have (catalog/platforms.ts hasPlatformPage).
@@ -114,6 +116,9 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
 
 /** Whether a row change may add a page: a row removed only takes pages away. */
 const adds = (change: CatalogueChange) => change.op !== 'D';
+/** Whether a title change may move it into or out of every list: its whole row, or whether (or as what) it is published. */
+const changesMembership = (change: CatalogueChange) =>
+  change.op !== 'U' || (change.columns ?? []).some((column) => column === 'is_published' || column === 'tmdb_id');
 
 function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, change: CatalogueChange): void {
   const now = change.keys ?? {};
@@ -130,15 +135,18 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   if (!published) return;
   const columns = change.op === 'U' ? change.columns ?? [] : null;
   const collections = [now.collection_id, before.collection_id].filter((id) => typeof id === 'number') as number[];
-  const membership = columns === null || columns.includes('is_published') || columns.includes('tmdb_id');
+  const membership = changesMembership(change);
   const orders = membership ? LIST_ORDERS : [...new Set(columns!.flatMap((column) => ORDERED_BY[column] ?? []))];
   if (orders.length) addLists(tags, type, ['all', ...titles.scopesOf({ type, id: Number(now.id) })], orders);
   const renamed = columns !== null && columns.some((column) => column === 'title' || column === 'name');
-  // Pages are added only where the title is published now: on publishing, every set its page, credits, genres and
-  // collection put pages in; on a rename, its own page at the new slug.
+  // Pages are added only where the title is published now: on publishing, its own page, its credited people's, and
+  // every set its genres and collection put pages in; on a rename, its own page at the new slug.
   const publishedNow = adds(change) && now.is_published === true;
-  if (publishedNow && membership) for (const route of [type, 'person', 'category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
-  else if (publishedNow && renamed) tags.add(pathsTag(type));
+  if (publishedNow && (membership || renamed)) tags.add(rowPathsTag(type, Number(now.tmdb_id)));
+  if (publishedNow && membership) {
+    for (const personId of titles.creditedPeople({ type, id: Number(now.id) })) tags.add(rowPathsTag('person', personId));
+    for (const route of ['category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
+  }
   if (membership || renamed) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
   if (membership || columns!.includes('collection_id')) {
     for (const id of collections) tags.add(pageTags.collection(id));
@@ -160,7 +168,7 @@ function personChange(tags: Set<string>, change: CatalogueChange): void {
   if (columns === null || columns.some((column) => PERSON_CARD_COLUMNS.has(column))) tags.add(pageTags.personCard(id));
   if (columns === null || columns.includes('name')) {
     for (const tag of [pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
-    if (adds(change)) tags.add(pathsTag('person'));
+    if (adds(change)) tags.add(rowPathsTag('person', id));
   }
   if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
   if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
@@ -179,6 +187,9 @@ class TitleFacts {
   readonly #facts = new Map<string, { tmdbId: number; published: boolean }>();
   readonly #scopes = new Map<string, Set<ListScope>>();
   readonly #wanted = new Map<string, TitleRef>();
+  /** Titles an update published (or gave another TMDB id): their credited people may have a page now. */
+  readonly #publishing = new Map<string, TitleRef>();
+  readonly #credited = new Map<string, number[]>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -191,6 +202,7 @@ class TitleFacts {
       const ref = { type, id: Number(keys.id) };
       this.#facts.set(refKey(ref), { tmdbId: Number(keys.tmdb_id), published: keys.is_published === true || change.oldKeys?.is_published === true });
       if (change.op === 'U') this.#wanted.set(refKey(ref), ref);
+      if (change.op === 'U' && keys.is_published === true && changesMembership(change)) this.#publishing.set(refKey(ref), ref);
       return;
     }
     const linkType = GENRE_LINKS[change.table] ?? PROVIDER_LINKS[change.table] ?? CREDIT_LINKS[change.table];
@@ -221,6 +233,11 @@ class TitleFacts {
     return [...(this.#scopes.get(refKey(ref)) ?? [])];
   }
 
+  /** The people credited in a title this batch published (credits added with it are changes of their own). */
+  creditedPeople(ref: TitleRef): number[] {
+    return this.#credited.get(refKey(ref)) ?? [];
+  }
+
   async load(): Promise<void> {
     for (const type of ['movie', 'tv'] as const) {
       const ids = [...this.#wanted.values()].filter((ref) => ref.type === type).map((ref) => ref.id);
@@ -239,6 +256,21 @@ class TitleFacts {
       }
       for (const row of genres) this.#addScope({ type, id: row.title_id }, `g${row.genre_id}`);
       for (const row of platforms) this.#addScope({ type, id: row.title_id }, `pl${row.platform_id}`);
+    }
+    await this.#loadCredits();
+  }
+
+  async #loadCredits(): Promise<void> {
+    for (const type of ['movie', 'tv'] as const) {
+      const ids = [...this.#publishing.values()].filter((ref) => ref.type === type).map((ref) => ref.id);
+      if (ids.length === 0) continue;
+      const { creditLinks } = titleKind(type);
+      const rows = await this.#db.selectFrom(creditLinks).select(['credit_links.title_id', 'credit_links.person_id'])
+        .where('credit_links.title_id', 'in', ids).execute();
+      for (const row of rows) {
+        const key = refKey({ type, id: row.title_id });
+        this.#credited.set(key, [...(this.#credited.get(key) ?? []), row.person_id]);
+      }
     }
   }
 

@@ -17,7 +17,7 @@ import type { Database } from '../../../db/schema.ts';
 import { nextYearStart } from '../catalog/client/site-clock.ts';
 import { precompressFiles, type VariantCache } from '../compression/precompress.ts';
 import { errorMessage } from '../http/respond.ts';
-import { isNoMatchingStaticPath, relistRoutes } from './astro-internals.ts';
+import { isNoMatchingStaticPath, listPages, relistRoutes } from './astro-internals.ts';
 import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
 import { tagsOfChanges } from './change-tags.ts';
 import { asideDirOf, pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
@@ -25,7 +25,7 @@ import { PUBLISHER_HEADER } from './page-answer.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
 import { CATALOGUE_PAGES } from '../pages/index.ts';
-import { EVERYTHING, PATH_SETS, PATHS_PREFIX } from '../pages/page-tags.ts';
+import { EVERYTHING, namedPaths, PATH_SETS, type NamedPaths } from '../pages/page-tags.ts';
 import type { Journal } from './publish-journal.ts';
 
 export const POLL_MS = 200;
@@ -154,11 +154,9 @@ export class NodePublisher {
       const stale = [...index.pagesWith(tags)];
       if (tags.size) this.#unsaved = true;
       if (stale.length) await this.#markStale(stale);
-      // A change that may add pages: their routes list their pages (while the stale ones render) before the change
-      // counts as read, so that a writer told it was read has its new pages stale too.
-      const pathSets = tags.has(EVERYTHING) ? new Set<string>(PATH_SETS)
-        : new Set([...tags].filter((tag) => tag.startsWith(PATHS_PREFIX)).map((tag) => tag.slice(PATHS_PREFIX.length)));
-      if (pathSets.size) await this.#findNewPages(pathSets);
+      // A change that may add pages: their routes list them (while the stale ones render) before the change counts as
+      // read, so that a writer told it was read has its new pages stale too.
+      await this.#findNewPages(tags.has(EVERYTHING) ? PATH_SETS.map((set) => ({ set })) : [...tags].flatMap((tag) => namedPaths(tag) ?? []));
       this.#cursor = batch.snapshot;
       if (batch.tooMany || batch.changes.length || batch.lastMarker || Date.now() - this.#lastProgress > HEARTBEAT_MS) {
         await recordProgress(db, reader, this.#cursor, batch.lastMarker);
@@ -175,16 +173,24 @@ export class NodePublisher {
   }
 
   /**
-   * The routes of `pathSets` list their pages again; those the index lacks are rendered, those it has and no route
-   * lists any more are renewed (and go).
+   * The named routes list their pages again, and the named rows' pages are listed; those the index lacks are rendered,
+   * and those it has that a whole route's listing left out are renewed (and go).
    */
-  async #findNewPages(pathSets: ReadonlySet<string>): Promise<void> {
-    const { prerenderer, index } = this.#options;
-    const patterns = new Set(CATALOGUE_PAGES.filter(({ pathSet }) => pathSet && pathSets.has(pathSet)).map(({ route }) => route));
+  async #findNewPages(named: readonly NamedPaths[]): Promise<void> {
+    if (named.length === 0) return;
+    const { db, prerenderer, index } = this.#options;
+    const wholeSets = new Set(named.filter((paths) => paths.key === undefined).map(({ set }) => set));
+    const patterns = new Set(CATALOGUE_PAGES.filter(({ pathSet }) => pathSet && wholeSets.has(pathSet)).map(({ route }) => route));
     const relisted = (route: RouteData | undefined) => route !== undefined && patterns.has(route.route);
+    const found = patterns.size ? await relistRoutes(prerenderer, relisted) : [];
+    for (const kind of CATALOGUE_PAGES) {
+      if (!kind.pathSet || !kind.pathsOf || wholeSets.has(kind.pathSet)) continue;
+      const keys = [...new Set(named.filter((paths) => paths.set === kind.pathSet).map(({ key }) => key!))];
+      if (keys.length) found.push(...await listPages(prerenderer, kind.route, await kind.pathsOf(db, keys)));
+    }
     const listed = new Set<string>();
     const added: string[] = [];
-    for (const { pathname, route } of await relistRoutes(prerenderer, relisted)) {
+    for (const { pathname, route } of found) {
       const path = pagePathOf(pathname) ?? pathname;
       listed.add(path);
       if (index.get(path) || this.#newRoutes.has(path)) continue;
