@@ -55,13 +55,19 @@ export function readChangesSince(db: Db, since: string, limit = MAX_CHANGES_PER_
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => readIn(trx, since, limit));
 }
 
+/**
+ * The first `limit` changes committed after `since`. In txid order, so that the txid index finds the few rows after the
+ * cursor: in id order Postgres walks the primary key through every row the log keeps (2.5 million a day after a 50k
+ * import: 0.9 s per read, five reads a second).
+ */
+export function unreadChanges(db: Db, since: string, limit: number) {
+  return db.selectFrom('catalogue_changes').select(['id', 'table_name', 'op', 'keys', 'old_keys', 'columns'])
+    .where(notConsumed(since)).orderBy('txid').orderBy('id').limit(limit);
+}
+
 async function readIn(trx: Db, since: string, limit: number): Promise<ChangeBatch> {
   const snapshot = await currentSnapshot(trx);
-  // In txid order, so that the txid index finds the few rows after the cursor: in id order Postgres walks the primary
-  // key through every row the log keeps (2.5 million a day after a 50k import: 0.9 s per read, five reads a second).
-  const rows = await trx.selectFrom('catalogue_changes')
-    .select(['id', 'table_name', 'op', 'keys', 'old_keys', 'columns'])
-    .where(notConsumed(since)).orderBy('txid').orderBy('id').limit(limit + 1).execute();
+  const rows = await unreadChanges(trx, since, limit + 1).execute();
   const lastMarker = Math.max(0, ...rows.filter((row) => row.op === 'S').map((row) => row.id));
   if (rows.length > limit) {
     const marker = await trx.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id'))
