@@ -70,4 +70,13 @@ describeEachEngine('sitemap', (getDb) => {
     }
     expect(new Set(paths).size).toBe(paths.length);
   });
+
+  it('dates each title and person by the UTC day of their last change, whatever the server\'s time zone', async () => {
+    const db = getDb();
+    await db.updateTable('movies').set({ updated_at: new Date('2026-03-04T23:30:00-05:00') }).where('tmdb_id', '=', 7001).execute();
+    await db.updateTable('people').set({ updated_at: new Date('2026-03-05T00:30:00+09:00') }).where('id', '=', 9001).execute();
+    const entries = await sitemapEntries(db);
+    expect(entries.find((entry) => entry.path === '/movie/blue-harbor-part-ii/7001')?.lastModified).toBe('2026-03-05');
+    expect(entries.find((entry) => entry.path === '/people/zoe-marlowe/9001')?.lastModified).toBe('2026-03-04');
+  });
 }, { seed });

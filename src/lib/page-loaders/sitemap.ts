@@ -21,15 +21,12 @@ export const STATIC_PATHS = [
 
 export interface SitemapEntry { path: string; lastModified?: string }
 
-function day(value: Date | string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
-}
+/** A row's last change as its UTC day (YYYY-MM-DD), made by the database: 200,000 Dates a read cost more in Node. */
+const changedOn = (table: 'titles' | 'people') => sql<string | null>`to_char(${sql.ref(`${table}.updated_at`)} at time zone 'UTC', 'YYYY-MM-DD')`.as('changed_on');
 
 /** Each kind's published titles, by TMDB id. */
 function publishedTitles(db: Kysely<Database>, type: ContentType) {
-  return db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title', 'titles.updated_at'])
+  return db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title', changedOn('titles')])
     .where('titles.is_published', '=', true).orderBy('titles.tmdb_id').execute();
 }
 
@@ -45,7 +42,7 @@ function categoriesOf(db: Kysely<Database>, type: ContentType) {
 export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
   const [titles, people, categories, franchises, platforms] = await Promise.all([
     forEachKind((type) => publishedTitles(db, type)),
-    db.selectFrom('people').select(['id', 'name', 'updated_at']).where(creditedInPublishedTitle).orderBy('id').execute(),
+    db.selectFrom('people').select(['people.id', 'people.name', changedOn('people')]).where(creditedInPublishedTitle).orderBy('people.id').execute(),
     forEachKind((type) => categoriesOf(db, type)),
     db.selectFrom('collections').select(['collections.id', 'collections.name'])
       .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
@@ -56,9 +53,9 @@ export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...CONTENT_TYPES.flatMap((type) => titles[type].map((t) => ({
-      path: titleHref({ type, slug: slugify(t.title), tmdbId: t.tmdb_id }), lastModified: day(t.updated_at),
+      path: titleHref({ type, slug: slugify(t.title), tmdbId: t.tmdb_id }), lastModified: t.changed_on ?? undefined,
     }))),
-    ...people.map((p) => ({ path: `/people/${slugify(p.name)}/${p.id}`, lastModified: day(p.updated_at) })),
+    ...people.map((p) => ({ path: `/people/${slugify(p.name)}/${p.id}`, lastModified: p.changed_on ?? undefined })),
     ...CONTENT_TYPES.flatMap((type) => categories[type].map((g) => ({ path: categoryHref(type, g.id, g.name) }))),
     ...franchises.map((f) => ({ path: `/franchise/${f.id}/${slugify(f.name)}` })),
     ...platforms.map((p) => ({ path: platformHref(p) })),
