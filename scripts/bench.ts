@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
- * database. Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
+ * database, served by a process of its own as under `npm start` (or in the empty PostgreSQL at DATABASE_URL). Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
  * and that catalogue's memory, then the site built and served as `npm start` does, and what each kind of change costs
  * its publisher (scripts/lib/publishing-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
@@ -16,10 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { Kysely } from 'kysely';
-import { createDb } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { startEmbeddedServer } from '../db/embedded-server.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { heroMovies, recentTitles } from '../src/lib/page-loaders/home.ts';
 import { browseTitles } from '../src/lib/catalog/browse.ts';
 import { loadMoviePages } from '../src/lib/page-loaders/movie-page.ts';
@@ -29,7 +26,7 @@ import { loadTvPages } from '../src/lib/page-loaders/tv-page.ts';
 import { DEFAULT_DEMO_SIZE } from '../src/lib/demo/catalogue.ts';
 import { seedDemoCatalogue } from '../src/lib/demo/seed.ts';
 import { childEnv } from '../src/lib/settings.ts';
-import { freePort } from './lib/ports.ts';
+import { openBenchDatabase } from './lib/bench-database.ts';
 import { measurePublishing } from './lib/publishing-bench.ts';
 
 const { values } = parseArgs({
@@ -90,10 +87,10 @@ if (values.soak) {
 }
 
 /** scripts/lib/cold-search.ts in a fresh Node process against the bench's database, keeping snapshots in `place`. */
-async function coldSearch(port: number, query: string, place: string) {
+async function coldSearch(databaseEnv: NodeJS.ProcessEnv, query: string, place: string) {
   const { stdout } = await promisify(execFile)(process.execPath,
     ['--expose-gc', '--import', 'tsx', join('scripts', 'lib', 'cold-search.ts'), query],
-    { env: childEnv({ EMBEDDED_DB_PORT: String(port), DATABASE_URL: '', NETLIFY_DATABASE_URL: '', CATALOGUE_SNAPSHOTS: place }) });
+    { env: childEnv({ ...databaseEnv, CATALOGUE_SNAPSHOTS: place }) });
   return JSON.parse(stdout) as { firstSearchMs: number; firstSearchCpuMs: number; catalogueMb: number; rssGrowthMb: number; peakRssMb: number };
 }
 
@@ -112,7 +109,7 @@ async function timed<T>(label: string, task: () => Promise<T>, repeat = 1): Prom
 }
 
 /** Query latencies, and a fresh process's first search and the memory of its in-memory catalogue. */
-async function measureQueries(db: Kysely<Database>, port: number, workDir: string): Promise<void> {
+async function measureQueries(db: Kysely<Database>, databaseEnv: NodeJS.ProcessEnv, workDir: string): Promise<void> {
   await timed('home: recently added movies', () => recentTitles(db, 'movie'), 20);
   await timed('home: hero', () => heroMovies(db), 20);
   const pages = await timed('movie pages: bulk load of every movie', () => loadMoviePages(db));
@@ -128,7 +125,7 @@ async function measureQueries(db: Kysely<Database>, port: number, workDir: strin
   const snapshotPlaces = [['file', join(workDir, 'catalogue-snapshots')], ['db', 'database']] as const;
   for (const [kind, place] of snapshotPlaces) {
     for (const source of ['database', `${kind} snapshot`]) {
-      const cold = await coldSearch(port, pages[2]!.title.slice(1), place);
+      const cold = await coldSearch(databaseEnv, pages[2]!.title.slice(1), place);
       console.log(`${`search: first, fresh process (${source})`.padEnd(44)} ${cold.firstSearchMs.toFixed(1).padStart(9)} ms`
         + ` (CPU of that process ${cold.firstSearchCpuMs} ms)`);
       console.log(`${'in-memory catalogue (heap + buffers)'.padEnd(44)} ${String(cold.catalogueMb).padStart(9)} MB`
@@ -139,21 +136,19 @@ async function measureQueries(db: Kysely<Database>, port: number, workDir: strin
 
 mkdirSync('.bench', { recursive: true });
 const workDir = mkdtempSync(join('.bench', 'run-'));
-const port = await freePort();
-const server = await startEmbeddedServer({ dataDir: join(workDir, 'pglite'), port });
-const db = await createDb({ kind: 'embedded', port });
+// Not in this process: the publishing benchmark's visitor would share the database's event loop.
+const database = await openBenchDatabase(workDir, { reset: false });
+const { db } = database;
 try {
-  await migrateToLatest(db);
   const size = scale({ movies: 10_000, shows: 2_000, people: 30_000 });
   console.log(`Catalogue: ${size.movies} movies, ${size.shows} shows, ${size.people} people`);
   await timed('seed', () => seedDemoCatalogue(db, size));
-  if (!values.publishing) await measureQueries(db, port, workDir);
+  if (!values.publishing) await measureQueries(db, database.env, workDir);
   if (!values['skip-build']) {
-    await measurePublishing(db, resolve(workDir, 'dist'), { EMBEDDED_DB_PORT: String(port), ASTRO_CACHE_DIR: join(workDir, 'cache') });
+    await measurePublishing(db, resolve(workDir, 'dist'), { ...database.env, ASTRO_CACHE_DIR: join(workDir, 'cache') });
   }
 } finally {
-  await db.destroy();
-  await server.stop();
+  await database.close();
   rmSync(workDir, { recursive: true, force: true });
 }
 
