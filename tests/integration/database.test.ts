@@ -301,4 +301,21 @@ describe('embedded database server', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('analyzes a table once it has changed, as autovacuum would (PGlite runs none), so queries are planned with statistics', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cinecat-embedded-'));
+    const port = await freePort();
+    const server = await startEmbeddedServer({ dataDir, port });
+    const db = await createDb({ kind: 'embedded', port });
+    try {
+      await sql`create table analyzed (id integer primary key, owner integer not null)`.execute(db);
+      await sql`insert into analyzed select n, n % 100 from generate_series(1, 5000) n`.execute(db);
+      const statistics = () => sql<{ rows: number }>`select reltuples::integer as rows from pg_class where relname = 'analyzed'`.execute(db);
+      await expect.poll(async () => (await statistics()).rows[0]!.rows, { timeout: 30_000, interval: 250 }).toBe(5000);
+    } finally {
+      await db.destroy();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
