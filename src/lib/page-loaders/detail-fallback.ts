@@ -8,6 +8,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { slugify } from '../titles/client/slug.ts';
 import { TITLE_KINDS, titleKind, type TitleKind } from '../titles/title-kinds.ts';
+import { batchedLoad } from './batched-load.ts';
 
 export type DetailKind = ContentType | 'person';
 
@@ -46,19 +47,22 @@ export function canonicalDetailPath(kind: DetailKind, name: string, id: number):
   return `${DETAIL_KINDS[kind].urlPrefix}/${slugify(name)}/${id}`;
 }
 
-/** The public name of the movie (by TMDB id), show (by TMDB id) or person (by id, credited in a published title). */
-async function publicName(db: Kysely<Database>, kind: DetailKind, id: number): Promise<string | null> {
-  const row = kind === 'person'
-    ? await db.selectFrom('people').select('name').where('id', '=', id).where(creditedInPublishedTitle).executeTakeFirst()
-    : await db.selectFrom(titleKind(kind).titles).select('titles.title as name')
-      .where('titles.tmdb_id', '=', id).where('titles.is_published', '=', true).executeTakeFirst();
-  return row?.name ?? null;
+/** The public names of movies (by TMDB id), shows (by TMDB id) or people (by id, credited in a published title). */
+function publicNames(db: Kysely<Database>, kind: DetailKind, ids: number[]): Promise<{ id: number; name: string }[]> {
+  return kind === 'person'
+    ? db.selectFrom('people').select(['id', 'name']).where('id', 'in', ids).where(creditedInPublishedTitle).execute()
+    : db.selectFrom(titleKind(kind).titles).select(['titles.tmdb_id as id', 'titles.title as name'])
+      .where('titles.tmdb_id', 'in', ids).where('titles.is_published', '=', true).execute();
 }
+
+/** Each kind's names, read for the pages resolved at the same time in one query (the publisher renews many at once). */
+const namesOf = (kind: DetailKind) => batchedLoad((db, ids: number[]) => publicNames(db, kind, ids), (row) => row.id);
+const publicName: Record<DetailKind, ReturnType<typeof namesOf>> = { movie: namesOf('movie'), tv: namesOf('tv'), person: namesOf('person') };
 
 export async function resolveDetailFallback(db: Kysely<Database>, kind: DetailKind, rest: string | undefined): Promise<FallbackOutcome> {
   const parsed = parseDetailPath(rest);
   if (!parsed) return { kind: 'error', message: DETAIL_KINDS[kind].noIdMessage };
-  const name = await publicName(db, kind, parsed.id);
+  const name = (await publicName[kind](db, parsed.id))?.name ?? null;
   if (name === null) return { kind: 'error', message: DETAIL_KINDS[kind].notFoundMessage };
   const canonical = canonicalDetailPath(kind, name, parsed.id);
   if (parsed.slug !== slugify(name) || rest !== canonical.slice(DETAIL_KINDS[kind].urlPrefix.length + 1)) {

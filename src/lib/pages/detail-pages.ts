@@ -15,7 +15,7 @@ import { titleKind } from '../titles/title-kinds.ts';
 import type { TitlePageBase } from '../page-loaders/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../page-loaders/tv-page.ts';
 import { cardTags, pageTags } from './page-tags.ts';
-import { batchedLoad } from './batched-load.ts';
+import { batchedLoad } from '../page-loaders/batched-load.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
 
 type Db = Kysely<Database>;

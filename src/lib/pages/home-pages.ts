@@ -8,7 +8,7 @@ import { heroMovies, loadHomeGenreRows as readHomeGenreRows, recentTitles, type 
 import type { TitleCard } from '../titles/client/cards.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
 import { cardTags, pageTags } from './page-tags.ts';
-import { batchedRead } from './batched-load.ts';
+import { batchedRead } from '../page-loaders/batched-load.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 /** Every fragment's load reads all the rows (each row's titles depend on the rows before it): those rendered together share one read. */

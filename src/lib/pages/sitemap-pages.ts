@@ -1,7 +1,7 @@
 /** sitemap.xml (one file, or an index of numbered parts past 50,000 URLs) and its parts: every public URL. */
 import { sitemapEntries, sitemapParts, type SitemapEntry } from '../page-loaders/sitemap.ts';
 import { pageTags } from './page-tags.ts';
-import { batchedRead } from './batched-load.ts';
+import { batchedRead } from '../page-loaders/batched-load.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 /** The URLs of sitemap.xml itself, or, past one file's worth, how many parts its index lists. */
