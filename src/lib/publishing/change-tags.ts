@@ -147,7 +147,8 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
     for (const personId of titles.creditedPeople({ type, id: Number(now.id) })) tags.add(rowPathsTag('person', personId));
     for (const route of ['category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
   }
-  if (membership || renamed) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
+  // Which people have a page: a title published or taken down may give or take the last credit that gives one.
+  if (membership) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
   if (membership || columns!.includes('collection_id')) {
     for (const id of collections) tags.add(pageTags.collection(id));
     if (publishedNow) tags.add(pathsTag('franchise'));
