@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: speed and memory targets, measured on a scaled demo catalogue in a throwaway embedded
- * database, served by a process of its own as under `npm start` (or in the empty PostgreSQL at DATABASE_URL). Prints seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load)
- * and that catalogue's memory, then the site built and served as `npm start` does, and what each kind of change costs
- * its publisher (scripts/lib/publishing-bench.ts).
+ * database, served by a process of its own as under `npm start` (or in the empty PostgreSQL at DATABASE_URL). Prints
+ * seed time, per-query latencies, a fresh process's first search (the in-memory catalogue's load) and that catalogue's
+ * memory, then the site built and served as `npm start` does, and what each kind of change costs its publisher
+ * (scripts/lib/publishing-bench.ts).
  * With --load, the load benchmark instead (scripts/lib/load-bench/run.ts): the built site under autocannon.
  * With --soak, the soak benchmark (scripts/lib/soak/run.ts): the built site under minutes of mixed traffic, its
  * memory every minute; exits 1 when a target is missed.

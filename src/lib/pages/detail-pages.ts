@@ -45,7 +45,8 @@ async function personParams(db: Db, only?: readonly number[]): Promise<PersonPar
 }
 
 /** A detail page from a URL's rest: the row's page, the redirect of a stale slug, or the kind's message. */
-function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, route: string, paths: (db: Db, only?: readonly number[]) => Promise<P[]>,
+function detailPage<P extends TitleParams | PersonParams, Props>(kind: DetailKind, route: string,
+  paths: (db: Db, only?: readonly number[]) => Promise<P[]>,
   idOf: (params: Partial<P>) => string | undefined, load: (db: Db, id: number) => Promise<PageAnswer<Props>>): DetailPage<P, Props> {
   const loadRest = async (db: Db, rest: string | undefined): Promise<PageAnswer<Props>> => {
     const outcome = await resolveDetailFallback(db, kind, rest);
@@ -107,7 +108,8 @@ export const tvPage = withLoadRest(preloaded(shows, async (db) =>
 
 const personAnswer = (person: PersonPage | undefined) =>
   (person ? page({ person }, personTags(person)) : { kind: 'missing' as const, message: DETAIL_KINDS.person.notFoundMessage });
-const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', personParams, (params) => params.id, async (db, id) => personAnswer(await loadPersonPage(db, id)));
+const people = detailPage<PersonParams, { person: PersonPage }>('person', '/people/[slug]/[id]', personParams, (params) => params.id,
+  async (db, id) => personAnswer(await loadPersonPage(db, id)));
 export const personPage = withLoadRest(preloaded(people, async (db) =>
   (await loadPersonPages(db)).map((person) => ({ params: { slug: person.slug, id: String(person.id) }, answer: personAnswer(person) }))), people);
 
