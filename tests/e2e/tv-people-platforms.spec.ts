@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { expect, test } from './support/fixtures.ts';
 import { slugify } from '../../src/lib/titles/client/slug.ts';
+import { shownRating } from '../../src/lib/titles/client/cards.ts';
 import { hasPlatformPage } from '../../src/lib/catalog/platforms.ts';
 import type { PeopleSort } from '../../src/lib/catalog/client/people-params.ts';
 import { creditedInPublishedTitle, listPeople } from '../../src/lib/catalog/people.ts';
@@ -263,6 +264,14 @@ test.describe('people', () => {
     await page.getByRole('button', { name: 'Newest' }).click();
     await expect(page.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
     await expect(knownFor.first()).toContainText(newest.title);
+    await expect(knownFor.last()).toContainText('Link Unavailable');
+
+    // Ratings as the title pages show them (one decimal); any of the best may come first.
+    const best = Math.max(...credits.map((credit) => shownRating(credit.rating)!));
+    const bestTitles = credits.filter((credit) => shownRating(credit.rating) === best).map((credit) => credit.title);
+    await page.getByRole('button', { name: 'Top Rated' }).click();
+    await expect(page.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+    expect(bestTitles).toContain(await knownFor.first().locator('.title-card-name').textContent());
     await expect(knownFor.last()).toContainText('Link Unavailable');
   });
 });

@@ -109,9 +109,11 @@ describeEachEngine('people list and person page', (getDb) => {
     expect(JSON.stringify(person)).not.toContain('Mystery');
     expect((await loadPersonPages(db)).map((p) => p.id)).toContain(3000);
 
-    // The page carries the order and the rating as shown, not TMDB's scores: a sync's drift that moves neither
-    // leaves it as it was (the publisher's ETag), one that swaps two credits changes it.
-    expect(person!.knownFor.map((c) => [c.popularity, c.rating])).toEqual([[3, 6], [2, 8], [null, null]]);
+    // The page carries each credit's places by popularity and by rating, not TMDB's scores: a sync that moves
+    // neither order leaves it as it was (the publisher's ETag), one that swaps two credits changes it.
+    expect(person!.knownFor.map((c) => [c.popularity, c.rating])).toEqual([[2, 1], [1, 2], [null, null]]);
+    await db.updateTable('movies').set({ vote_average: 6.5 }).where('id', '=', old.id).execute();
+    expect((await loadPersonPages(db, [3000], new Date('2026-01-10T00:00:00Z')))[0]).toEqual(person);
     await db.updateTable('movies').set({ popularity: 52.5, vote_average: 6.04 }).where('id', '=', old.id).execute();
     expect((await loadPersonPages(db, [3000], new Date('2026-01-10T00:00:00Z')))[0]).toEqual(person);
     await db.updateTable('tv_shows').set({ popularity: 60 }).where('id', '=', show.id).execute();

@@ -27,7 +27,10 @@ export interface KnownForCredit {
    */
   popularity: number | null;
   date: string | null;
-  /** As the page shows it (shownRating). */
+  /**
+   * Its place by rating to one decimal (shownRating), the best highest, for the Top Rated sort. The page shows no
+   * rating: a person's page would change with every rating a sync moves in any of their titles.
+   */
   rating: number | null;
 }
 
@@ -80,16 +83,25 @@ export async function loadPersonPages(db: Kysely<Database>, personIds?: number[]
     biography: p.biography,
     twitterUrl: twitterUrl(p.twitter_id),
     instagramUrl: instagramUrl(p.instagram_id),
-    knownFor: byPopularity(CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))),
+    knownFor: ranked(CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => knownFor(type, c)))),
     creditedTitles: CONTENT_TYPES.flatMap((type) => (credits[type].get(p.id) ?? []).map((c) => ({ type, tmdbId: c.tmdb_id })))
       .sort((a, b) => a.type.localeCompare(b.type) || a.tmdbId - b.tmdbId),
   }));
 }
 
-/** Credits most popular first, each carrying its place in that order instead of the score (KnownForCredit.popularity). */
-function byPopularity(credits: KnownForCredit[]): KnownForCredit[] {
-  const sorted = credits.sort((a, b) => compareKnownFor('popularity', a, b));
-  return sorted.map((credit, index) => (credit.popularity === null ? credit : { ...credit, popularity: sorted.length - index }));
+/** Credits most popular first, each carrying its places by popularity and by rating instead of the scores. */
+function ranked(credits: KnownForCredit[]): KnownForCredit[] {
+  const popularity = places(credits.map((credit) => credit.popularity));
+  const rating = places(credits.map((credit) => credit.rating));
+  return credits.sort((a, b) => compareKnownFor('popularity', a, b))
+    .map((credit) => ({ ...credit, popularity: popularity(credit.popularity), rating: rating(credit.rating) }));
+}
+
+/** Each value's place among the distinct values, the lowest 1: equal values share a place, so sorts compare alike. */
+function places(values: (number | null)[]): (value: number | null) => number | null {
+  const sorted = [...new Set(values.filter((value) => value !== null))].sort((a, b) => a - b);
+  const place = new Map(sorted.map((value, index) => [value, index + 1]));
+  return (value) => (value === null ? null : place.get(value)!);
 }
 
 /** A person's credit in a title, with what the page shows of the title. */
