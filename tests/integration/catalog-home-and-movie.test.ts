@@ -44,7 +44,7 @@ describeEachEngine('movie page', (getDb) => {
     await insertGenres(db);
     await db.insertInto('collections').values({ id: 5, name: 'Saga', overview: null, poster_path: null, backdrop_path: null }).execute();
     await db.insertInto('platforms').values({ id: 77, name: 'StreamCo', logo_path: null }).execute();
-    const other = await insertMovie(db, { title: 'Other Part', collection_id: 5, release_date: '2001-01-01', genres: [28] });
+    const other = await insertMovie(db, { title: 'Other Part', collection_id: 5, release_date: '2001-01-01', vote_average: 6.5, genres: [28] });
     await insertMovie(db, { title: 'Similar', vote_average: 9, genres: [28] });
     const main = await insertMovie(db, {
       title: 'Main: The Movie!', collection_id: 5, release_date: '2003-05-06', runtime: 123, vote_average: 7.25,
@@ -68,10 +68,13 @@ describeEachEngine('movie page', (getDb) => {
     expect(page.cast).toHaveLength(TOP_CAST_LIMIT);
     expect(page.cast[0]!.name).toBe(`Person ${TOP_CAST_LIMIT + 2}`);
     expect(page.collection?.parts.map((p) => p.title)).toEqual(['Other Part', 'Main: The Movie!']);
-    // The page carries its recommendations; the row on demand tops them up with its first genre's best rated.
-    expect(page.moreLikeThis.map((c) => c.title)).toEqual(['Other Part']);
+    // The page carries its recommendations as tiles, without their ratings; the row on demand tops them up with its
+    // first genre's best rated, rated.
+    expect(page.moreLikeThis).toEqual([{ type: 'movie', tmdbId: other.tmdb_id, title: 'Other Part', slug: 'other-part',
+      posterPath: `/art/poster/m${other.tmdb_id}-movie.svg`, backdropPath: null, year: 2001 }]);
     expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))).toMatchObject({ genres: [28], recommended: [other.tmdb_id] });
-    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))!.cards.map((c) => c.title)).toEqual(['Other Part', 'Similar']);
+    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))!.cards.map((c) => [c.title, c.voteAverage]))
+      .toEqual([['Other Part', 6.5], ['Similar', 9]]);
 
     const one = await loadMoviePages(db, [main.tmdb_id]);
     expect(one).toHaveLength(1);

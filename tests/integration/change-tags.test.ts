@@ -42,13 +42,13 @@ describeEachEngine('what a catalogue change names', (getDb) => {
       .toEqual(['m61001']);
   });
 
-  it('a rename names its cards, its Known For entries, its page at the new slug (and the sitemap\'s parts), none of the lists', async () => {
+  it('a rename names its cards, tiles and Known For entries, its page at the new slug (and the sitemap\'s parts), none of the lists', async () => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ title: 'Tagged Again' }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'm61001', 'mc61001', 'mk61001', 'paths:movie:61001', 'paths:sitemap', 'sitemap',
+      ANY_CARD, 'm61001', 'mc61001', 'mi61001', 'mk61001', 'paths:movie:61001', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
-  it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in', async () => {
+  it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in, and leaves its tiles', async () => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ vote_average: 9.9 }).where('id', '=', ids.movie).execute())).toEqual([
       ANY_CARD, 'lm:all:rating', 'lm:g28:rating', 'lm:g35:rating', 'lm:pl61:rating', 'm61001', 'mc61001', 'mk61001',
     ].sort());

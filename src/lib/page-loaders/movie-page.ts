@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, ProductionCompany } from '../../../db/schema.ts';
-import { titleCard, type TitleCard } from '../titles/client/cards.ts';
+import { titleCard, titleTile, type TitleCard } from '../titles/client/cards.ts';
 import { TITLE_KINDS } from '../titles/title-kinds.ts';
 import { recommendedMovies } from './more-like-this.ts';
 import { groupBy, loadTitleRelations, relationIds, titlePageBase, type TitlePageBase } from './title-page-parts.ts';
@@ -43,7 +43,7 @@ export async function loadMoviePages(db: Kysely<Database>, tmdbIds?: number[]): 
   const collectionNames = new Map(collections.map((c) => [c.id, c.name]));
 
   return movies.map((m) => ({
-    ...titlePageBase({ ...m, date: m.release_date }, relationsOf(m.id), similar.get(m.id) ?? []),
+    ...titlePageBase({ ...m, date: m.release_date }, relationsOf(m.id), (similar.get(m.id) ?? []).map(titleTile)),
     releaseDate: m.release_date,
     runtime: m.runtime,
     budget: m.budget,

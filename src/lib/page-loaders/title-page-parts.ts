@@ -1,7 +1,7 @@
 /** What the movie, TV show and person pages share: the title page's common shape and the helpers that load it. */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { yearOf, type TitleCard } from '../titles/client/cards.ts';
+import { yearOf, type TitleTile } from '../titles/client/cards.ts';
 import { slugify } from '../titles/client/slug.ts';
 import { titleKind } from '../titles/title-kinds.ts';
 import { defaultRegion } from '../settings.ts';
@@ -40,7 +40,8 @@ export interface TitlePageBase {
   /** Where to watch it in the site's default region (a visitor's own region comes with the page's script). */
   watch: TitleWatchOffers;
   cast: CastMember[];
-  moreLikeThis: TitleCard[];
+  /** A movie's published recommendations, as tiles: the fragment that replaces them shows the whole row rated. */
+  moreLikeThis: TitleTile[];
 }
 
 /** A title's relations on its page. */
@@ -107,7 +108,7 @@ export async function loadTitleRelations(db: Kysely<Database>, type: ContentType
   });
 }
 
-export function titlePageBase(row: TitlePageRow, relations: TitleRelations, moreLikeThis: TitleCard[]): TitlePageBase {
+export function titlePageBase(row: TitlePageRow, relations: TitleRelations, moreLikeThis: TitleTile[]): TitlePageBase {
   return {
     tmdbId: row.tmdb_id,
     title: row.title,

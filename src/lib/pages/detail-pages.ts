@@ -14,7 +14,7 @@ import { slugify } from '../titles/client/slug.ts';
 import { titleKind } from '../titles/title-kinds.ts';
 import type { TitlePageBase } from '../page-loaders/title-page-parts.ts';
 import { loadTvPages, type TvPage } from '../page-loaders/tv-page.ts';
-import { cardTags, pageTags } from './page-tags.ts';
+import { cardTags, pageTags, tileTags } from './page-tags.ts';
 import { batchedLoad } from '../page-loaders/batched-load.ts';
 import { page, preloaded, type CataloguePage, type PageAnswer } from './catalogue-page.ts';
 
@@ -72,7 +72,7 @@ function titleTags(type: ContentType, title: TitlePageBase): string[] {
     ...title.platforms.map((platform) => pageTags.platform(platform.id)),
     ...title.watch.offers.flatMap((offer) => offer.providers.map((provider) => pageTags.platform(provider.id))),
     ...title.cast.map((member) => pageTags.personCard(member.personId)),
-    ...cardTags(title.moreLikeThis),
+    ...tileTags(title.moreLikeThis),
   ];
 }
 

@@ -19,8 +19,10 @@ export type ListScope = 'all' | `g${number}` | `pl${number}`;
 export const pageTags = {
   /** Everything of the title's own page: its columns, genres, platforms, cast and episodes. */
   title: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}${tmdbId}`,
-  /** What a card of the title shows, and whether it is published at all (a title page's recommendations). */
+  /** What a card of the title shows, and whether it is published at all. */
   titleCard: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}c${tmdbId}`,
+  /** What a tile of the title shows (a card without the rating), and whether it is published: a movie page's recommendations. */
+  titleTile: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}i${tmdbId}`,
   /** A card and the title's popularity: a person's Known For. */
   titleCredit: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}k${tmdbId}`,
   /** Everything of the person's own page: columns and credits. */
@@ -88,7 +90,7 @@ export const CDN_TAG_LIMIT = 499;
  * card tags, and is purged by any card's change.
  */
 export const ANY_CARD = 'cards';
-const CARD_TAG = /^(?:[mt][ck]|pc)\d+$/;
+const CARD_TAG = /^(?:[mt][cik]|pc)\d+$/;
 export const isCardTag = (tag: string) => CARD_TAG.test(tag);
 
 /** `tags` as a CDN response may carry them. */
@@ -100,4 +102,9 @@ export function cdnTags(tags: readonly string[]): string[] {
 /** The card tags of titles a page shows. */
 export function cardTags(cards: readonly { type: ContentType; tmdbId: number }[]): string[] {
   return cards.map((card) => pageTags.titleCard(card.type, card.tmdbId));
+}
+
+/** The tile tags of titles a page shows as tiles (TitleTile). */
+export function tileTags(tiles: readonly { type: ContentType; tmdbId: number }[]): string[] {
+  return tiles.map((tile) => pageTags.titleTile(tile.type, tile.tmdbId));
 }

@@ -25,9 +25,11 @@ const OWNER: Record<ContentType, 'movie_id' | 'tv_show_id'> = { movie: 'movie_id
 /** Every region's watch providers of a title, keyed (content_type, title_id): its page shows the default region's. */
 const WATCH_TABLES = new Set(['title_watch_providers', 'title_watch_regions']);
 
-/** What a card shows of a title (and whether it is published): both kinds' column names. */
-const CARD_COLUMNS = new Set(['tmdb_id', 'title', 'name', 'poster_path', 'backdrop_path', 'vote_average', 'release_date', 'first_air_date', 'is_published']);
-/** What a person's Known For shows of a title: its card and its popularity. */
+/** What a tile shows of a title (and whether it is published): both kinds' column names. */
+const TILE_COLUMNS = new Set(['tmdb_id', 'title', 'name', 'poster_path', 'backdrop_path', 'release_date', 'first_air_date', 'is_published']);
+/** What a card shows of a title: a tile and the rating. */
+const CARD_COLUMNS = new Set([...TILE_COLUMNS, 'vote_average']);
+/** What a person's Known For shows of a title: a tile, and its places by popularity and by rating. */
 const CREDIT_COLUMNS = new Set([...CARD_COLUMNS, 'popularity']);
 /** The lists a column orders or filters (the list heroes need a backdrop). */
 const ORDERED_BY: Record<string, ListOrder> = {
@@ -129,6 +131,7 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
     // A draft that stays one: no page shows it, and it is in no list.
     if (!published) continue;
     const columns = change.op === 'U' ? change.columns ?? [] : null;
+    if (columns === null || columns.some((column) => TILE_COLUMNS.has(column))) tags.add(pageTags.titleTile(type, tmdbId));
     if (columns === null || columns.some((column) => CARD_COLUMNS.has(column))) tags.add(pageTags.titleCard(type, tmdbId));
     if (columns === null || columns.some((column) => CREDIT_COLUMNS.has(column))) tags.add(pageTags.titleCredit(type, tmdbId));
   }

@@ -14,6 +14,16 @@ export interface TitleCard {
   year: number | null;
 }
 
+/**
+ * A card without the rating: what a page carries of titles it only suggests (a movie's recommendations), so that a
+ * rating a sync moves changes the pages that show or sort by it, not every page that recommends the title.
+ */
+export type TitleTile = Omit<TitleCard, 'voteAverage'>;
+
+export function titleTile({ type, tmdbId, title, slug, posterPath, backdropPath, year }: TitleCard): TitleTile {
+  return { type, tmdbId, title, slug, posterPath, backdropPath, year };
+}
+
 /** One key per title across both kinds ('movie:603'), for maps and sets of titles. */
 export function titleKey(ref: { type: ContentType; tmdbId: number }): string {
   return `${ref.type}:${ref.tmdbId}`;
