@@ -50,6 +50,8 @@ interface PeopleTable {
   twitter_id: string | null;
   instagram_id: string | null;
   updated_at: Timestamp;
+  /** Credited in a published title, so the person has a page: kept by triggers (db/migrations/0020_people_with_pages.ts). */
+  has_page: Generated<boolean>;
 }
 
 interface TitleColumns {

@@ -117,9 +117,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of [...Object.keys(ENTITY_KEYS), ...LINK_TABLES]) await logChangesOf(db, table);
 }
 
-/** Logs every change to `table`: an entity's with its ENTITY_KEYS, any other table's rows whole (a link table's). */
-export async function logChangesOf(db: Kysely<any>, table: string): Promise<void> {
-  const keys = ENTITY_KEYS[table];
+/**
+ * Logs every change to `table`: an entity's with its key columns (ENTITY_KEYS unless given), any other table's rows
+ * whole (a link table's).
+ */
+export async function logChangesOf(db: Kysely<any>, table: string, keys: string[] | undefined = ENTITY_KEYS[table]): Promise<void> {
   const fn = keys ? sql.raw(`log_entity_changes('{${keys.join(',')}}', '{${UNSHOWN_COLUMNS.join(',')}}')`) : sql.raw('log_link_changes()');
   const name = (what: string) => sql.raw(`${table}_log_${what}`);
   await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS new_rows
@@ -132,7 +134,7 @@ export async function logChangesOf(db: Kysely<any>, table: string): Promise<void
     FOR EACH STATEMENT EXECUTE FUNCTION log_truncate()`.execute(db);
 }
 
-async function stopLoggingChangesOf(db: Kysely<any>, table: string): Promise<void> {
+export async function stopLoggingChangesOf(db: Kysely<any>, table: string): Promise<void> {
   for (const what of ['insert', 'update', 'delete', 'truncate']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_log_${what}`)} ON ${sql.table(table)}`.execute(db);
   }

@@ -17,6 +17,7 @@ import * as securityFourthPass from './0016_security_fourth_pass.ts';
 import * as watchProviders from './0017_watch_providers.ts';
 import * as historyCalendar from './0018_history_calendar.ts';
 import * as databaseIdentity from './0019_database_identity.ts';
+import * as peopleWithPages from './0020_people_with_pages.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_watch_providers': watchProviders,
   '0018_history_calendar': historyCalendar,
   '0019_database_identity': databaseIdentity,
+  '0020_people_with_pages': peopleWithPages,
 };

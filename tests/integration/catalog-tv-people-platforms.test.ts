@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
@@ -118,6 +119,44 @@ describeEachEngine('people list and person page', (getDb) => {
     expect((await loadPersonPages(db, [3000], new Date('2026-01-10T00:00:00Z')))[0]).toEqual(person);
     await db.updateTable('tv_shows').set({ popularity: 60 }).where('id', '=', show.id).execute();
     expect((await loadPersonPages(db, [3000], new Date('2026-01-10T00:00:00Z')))[0]!.knownFor.map((c) => c.title)).toEqual(['New Show', 'Old Hit', null]);
+  });
+});
+
+describeEachEngine('who has a page (people.has_page)', (getDb) => {
+  it('follows every write that gives a person a first credit in a published title or takes the last one', async () => {
+    const db = getDb();
+    // Those whose has_page differs from their credits, worked out the long way.
+    const wrong = async () => (await sql<{ id: number }>`
+      SELECT id FROM people WHERE has_page <> (
+        EXISTS (SELECT 1 FROM movie_credits c JOIN movies t ON t.id = c.movie_id WHERE c.person_id = people.id AND t.is_published)
+        OR EXISTS (SELECT 1 FROM tv_show_credits c JOIN tv_shows t ON t.id = c.tv_show_id WHERE c.person_id = people.id AND t.is_published))
+      ORDER BY id`.execute(db)).rows.map((row) => row.id);
+    const hasPage = async (id: number) => (await db.selectFrom('people').select('has_page').where('id', '=', id).executeTakeFirstOrThrow()).has_page;
+    const movie = await insertMovie(db, { title: 'Paged Movie' });
+    const draft = await insertMovie(db, { title: 'Paged Draft', is_published: false });
+    const show = await insertShow(db, { name: 'Paged Show' });
+    for (const id of [4001, 4002, 4003]) await insertPerson(db, id, `Paged ${id}`);
+    expect(await hasPage(4001)).toBe(false);
+
+    const steps: [string, () => Promise<unknown>, Record<number, boolean>][] = [
+      ['credits added', () => db.insertInto('movie_credits').values([
+        { movie_id: movie.id, person_id: 4001, credit_order: 0, character_name: null },
+        { movie_id: draft.id, person_id: 4002, credit_order: 0, character_name: null },
+      ]).execute(), { 4001: true, 4002: false }],
+      ['the draft published', () => db.updateTable('movies').set({ is_published: true }).where('id', '=', draft.id).execute(), { 4002: true }],
+      ['the movie taken down', () => db.updateTable('movies').set({ is_published: false }).where('id', '=', movie.id).execute(), { 4001: false }],
+      ['a credit in a show', () => db.insertInto('tv_show_credits').values({ tv_show_id: show.id, person_id: 4001, credit_order: 0, character_name: null })
+        .execute(), { 4001: true }],
+      ['a credit moved to another person', () => db.updateTable('tv_show_credits').set({ person_id: 4003 }).where('person_id', '=', 4001).execute(),
+        { 4001: false, 4003: true }],
+      ['the show deleted', () => db.deleteFrom('tv_shows').where('id', '=', show.id).execute(), { 4003: false }],
+      ['the credits truncated', () => sql`TRUNCATE movie_credits`.execute(db), { 4002: false }],
+    ];
+    for (const [step, write, expected] of steps) {
+      await write();
+      for (const [id, has] of Object.entries(expected)) expect({ step, id, has: await hasPage(Number(id)) }).toEqual({ step, id, has });
+      expect({ step, wrong: await wrong() }).toEqual({ step, wrong: [] });
+    }
   });
 });
 

@@ -4,16 +4,10 @@ import type { Database } from '../../../db/schema.ts';
 import { totalPagesFor, type BrowsePage } from './client/browse-params.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleSort, type PersonCard } from './client/people-params.ts';
 import { slugify } from '../titles/client/slug.ts';
-import { CONTENT_TYPES } from '../titles/client/content-types.ts';
-import { titleKind } from '../titles/title-kinds.ts';
 
-/** People with a page: those credited in at least one published movie or show. */
+/** People with a page: those credited in at least one published movie or show (people.has_page, kept by triggers). */
 export function creditedInPublishedTitle(eb: ExpressionBuilder<Database, 'people'>): Expression<SqlBool> {
-  return eb.or(CONTENT_TYPES.map((type) => {
-    const { creditLinks, titles } = titleKind(type);
-    return eb.exists(eb.selectFrom(creditLinks).innerJoin(titles, 'titles.id', 'credit_links.title_id').select('credit_links.title_id')
-      .whereRef('credit_links.person_id', '=', 'people.id').where('titles.is_published', '=', true));
-  }));
+  return eb('people.has_page', '=', true);
 }
 
 interface PersonCardRow { id: number; name: string; profile_path: string | null; known_for_department: string | null }

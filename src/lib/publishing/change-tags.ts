@@ -36,7 +36,7 @@ const ORDERED_BY: Record<string, ListOrder> = {
   created_at: 'added', backdrop_path: 'added', release_date: 'date', first_air_date: 'date', vote_average: 'rating', popularity: 'popularity',
 };
 /** What the sitemap shows of a title or a person besides whether it has a page: its URL and when it changed. */
-const SITEMAP_COLUMNS = new Set(['title', 'name', 'updated_at']);
+const SITEMAP_COLUMNS = new Set(['title', 'name', 'updated_at', 'has_page']);
 /** What a person's card shows. */
 const PERSON_CARD_COLUMNS = new Set(['name', 'profile_path', 'known_for_department']);
 
@@ -63,10 +63,9 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
     if (linkType) {
       const title = titles.get({ type: linkType, id: Number(keys[OWNER[linkType]]) });
       if (title) tags.add(pageTags.title(linkType, title.tmdbId));
+      // Whether the person has a page at all is people.has_page's change (personChange).
       if (CREDIT_LINKS[change.table]) {
         tags.add(pageTags.person(Number(keys.person_id)));
-        for (const tag of [pageTags.peopleList('popularity'), pageTags.peopleList('name'), pageTags.sitemap]) tags.add(tag);
-        if (adds(change)) tags.add(rowPathsTag('person', Number(keys.person_id)));
         continue;
       }
       // Which platforms have a page depends on which titles they have (catalog/platforms.ts hasPlatformPage).
@@ -146,12 +145,8 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   // every set its genres and collection put pages in; on a rename, its own page at the new slug.
   const publishedNow = adds(change) && now.is_published === true;
   if (publishedNow && (membership || renamed)) tags.add(rowPathsTag(type, Number(now.tmdb_id)));
-  if (publishedNow && membership) {
-    for (const personId of titles.creditedPeople({ type, id: Number(now.id) })) tags.add(rowPathsTag('person', personId));
-    for (const route of ['category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
-  }
-  // Which people have a page: a title published or taken down may give or take the last credit that gives one.
-  if (membership) for (const order of ['popularity', 'name'] as const) tags.add(pageTags.peopleList(order));
+  // Its people's pages: each person it gives a first page or takes the last one from is people.has_page's change.
+  if (publishedNow && membership) for (const route of ['category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
   if (membership || columns!.includes('collection_id')) {
     for (const id of collections) tags.add(pageTags.collection(id));
     if (publishedNow) tags.add(pathsTag('franchise'));
@@ -170,9 +165,11 @@ function personChange(tags: Set<string>, change: CatalogueChange): void {
   tags.add(pageTags.person(id));
   const columns = change.op === 'U' ? change.columns ?? [] : null;
   if (columns === null || columns.some((column) => PERSON_CARD_COLUMNS.has(column))) tags.add(pageTags.personCard(id));
-  if (columns === null || columns.includes('name')) {
+  // A new name, or a page that appears or goes (people.has_page: the person's first credit in a published title, or
+  // their last one gone). A page may be added only where the person has one now.
+  if (columns === null || columns.includes('name') || columns.includes('has_page')) {
     for (const tag of [pageTags.peopleList('name'), pageTags.peopleList('popularity')]) tags.add(tag);
-    if (adds(change)) tags.add(rowPathsTag('person', id));
+    if (adds(change) && (change.keys ?? {}).has_page === true) tags.add(rowPathsTag('person', id));
   }
   if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
   if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
@@ -191,9 +188,6 @@ class TitleFacts {
   readonly #facts = new Map<string, { tmdbId: number; published: boolean }>();
   readonly #scopes = new Map<string, Set<ListScope>>();
   readonly #wanted = new Map<string, TitleRef>();
-  /** Titles an update published (or gave another TMDB id): their credited people may have a page now. */
-  readonly #publishing = new Map<string, TitleRef>();
-  readonly #credited = new Map<string, number[]>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -206,7 +200,6 @@ class TitleFacts {
       const ref = { type, id: Number(keys.id) };
       this.#facts.set(refKey(ref), { tmdbId: Number(keys.tmdb_id), published: keys.is_published === true || change.oldKeys?.is_published === true });
       if (change.op === 'U') this.#wanted.set(refKey(ref), ref);
-      if (change.op === 'U' && keys.is_published === true && changesMembership(change)) this.#publishing.set(refKey(ref), ref);
       return;
     }
     const linkType = GENRE_LINKS[change.table] ?? PROVIDER_LINKS[change.table] ?? CREDIT_LINKS[change.table];
@@ -237,11 +230,6 @@ class TitleFacts {
     return [...(this.#scopes.get(refKey(ref)) ?? [])];
   }
 
-  /** The people credited in a title this batch published (credits added with it are changes of their own). */
-  creditedPeople(ref: TitleRef): number[] {
-    return this.#credited.get(refKey(ref)) ?? [];
-  }
-
   async load(): Promise<void> {
     for (const type of ['movie', 'tv'] as const) {
       const ids = [...this.#wanted.values()].filter((ref) => ref.type === type).map((ref) => ref.id);
@@ -260,21 +248,6 @@ class TitleFacts {
       }
       for (const row of genres) this.#addScope({ type, id: row.title_id }, `g${row.genre_id}`);
       for (const row of platforms) this.#addScope({ type, id: row.title_id }, `pl${row.platform_id}`);
-    }
-    await this.#loadCredits();
-  }
-
-  async #loadCredits(): Promise<void> {
-    for (const type of ['movie', 'tv'] as const) {
-      const ids = [...this.#publishing.values()].filter((ref) => ref.type === type).map((ref) => ref.id);
-      if (ids.length === 0) continue;
-      const { creditLinks } = titleKind(type);
-      const rows = await this.#db.selectFrom(creditLinks).select(['credit_links.title_id', 'credit_links.person_id'])
-        .where('credit_links.title_id', 'in', ids).execute();
-      for (const row of rows) {
-        const key = refKey({ type, id: row.title_id });
-        this.#credited.set(key, [...(this.#credited.get(key) ?? []), row.person_id]);
-      }
     }
   }
 
