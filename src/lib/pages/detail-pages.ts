@@ -79,7 +79,7 @@ function titleTags(type: ContentType, title: TitlePageBase): string[] {
 function movieTags(movie: MoviePage): string[] {
   return [
     ...titleTags('movie', movie),
-    ...movie.recommendedTmdbIds.map((tmdbId) => pageTags.titleCard('movie', tmdbId)),
+    ...movie.recommendedTmdbIds.map((tmdbId) => pageTags.titleTile('movie', tmdbId)),
     ...(movie.collection ? [pageTags.collection(movie.collection.id), ...cardTags(movie.collection.parts)] : []),
   ];
 }
