@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
  * now, and once more a moment later (`again`) for a page rendered from the old rows while the first purge ran.
  * cdn_purge_log keeps the last seconds of purges: Netlify accepts two purges of a tag per 5 s.
  */
-const ENTITY_KEYS: Record<string, string[]> = {
+export const ENTITY_KEYS: Record<string, string[]> = {
   movies: ['id', 'tmdb_id', 'is_published', 'collection_id'],
   tv_shows: ['id', 'tmdb_id', 'is_published'],
   people: ['id'],

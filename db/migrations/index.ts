@@ -18,6 +18,7 @@ import * as watchProviders from './0017_watch_providers.ts';
 import * as historyCalendar from './0018_history_calendar.ts';
 import * as databaseIdentity from './0019_database_identity.ts';
 import * as peopleWithPages from './0020_people_with_pages.ts';
+import * as titleOrderKeys from './0021_title_order_keys.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_history_calendar': historyCalendar,
   '0019_database_identity': databaseIdentity,
   '0020_people_with_pages': peopleWithPages,
+  '0021_title_order_keys': titleOrderKeys,
 };

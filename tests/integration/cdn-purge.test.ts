@@ -102,7 +102,7 @@ describeEachEngine('purging Netlify\'s CDN by tag, within its limits', (getDb) =
     const from = api.calls.length;
     await db.updateTable('movies').set({ title: 'Renamed Once' }).where('id', '=', movie.id).execute();
     const { settled } = await purgeChangedPages(db);
-    const tags = [pageTags.title('movie', movie.tmdb_id), pageTags.titleCard('movie', movie.tmdb_id), pageTags.titleCredit('movie', movie.tmdb_id)];
+    const tags = [pageTags.title('movie', movie.tmdb_id), pageTags.titleCard('movie', movie.tmdb_id), pageTags.titleTile('movie', movie.tmdb_id)];
     for (const tag of tags) expect(purgesOf(callsSince(from), tag), tag).toHaveLength(1);
     await settled;
     for (const tag of tags) {

@@ -27,19 +27,21 @@ describeEachEngine('catalogue change log: every writer\'s change, read once', (g
 
   it('logs inserts, updates with the columns they changed, and deletes, with the rows\' keys', async () => {
     const db = getDb();
-    const movie = await insertMovie(db, { tmdb_id: 51001, title: 'Log Me', genres: [28] });
+    const movie = await insertMovie(db, { tmdb_id: 51001, title: 'Log Me', genres: [28], vote_average: 7.5, popularity: 12 });
+    // A title's rating and popularity are keys too: a person's Known For orders by them (0021_title_order_keys.ts).
+    const order = { vote_average: 7.5, popularity: 12 };
     expect(await changesSince()).toEqual([
-      { table: 'movies', op: 'I', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null }, oldKeys: null, columns: null },
+      { table: 'movies', op: 'I', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null, ...order }, oldKeys: null, columns: null },
       { table: 'movie_genres', op: 'I', keys: { movie_id: movie.id, genre_id: 28 }, oldKeys: null, columns: null },
     ]);
     await db.updateTable('movies').set({ title: 'Logged', stream_url: 'https://example.com/s' }).where('id', '=', movie.id).execute();
     expect(await changesSince()).toEqual([{
-      table: 'movies', op: 'U', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null },
-      oldKeys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null }, columns: ['stream_url', 'title'],
+      table: 'movies', op: 'U', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null, ...order },
+      oldKeys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null, ...order }, columns: ['stream_url', 'title'],
     }]);
     await db.deleteFrom('movies').where('id', '=', movie.id).execute();
     expect(await changesSince()).toEqual(expect.arrayContaining([
-      { table: 'movies', op: 'D', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null }, oldKeys: null, columns: null },
+      { table: 'movies', op: 'D', keys: { id: movie.id, tmdb_id: 51001, is_published: true, collection_id: null, ...order }, oldKeys: null, columns: null },
       { table: 'movie_genres', op: 'D', keys: { movie_id: movie.id, genre_id: 28 }, oldKeys: null, columns: null },
     ]));
   });

@@ -44,14 +44,38 @@ describeEachEngine('what a catalogue change names', (getDb) => {
 
   it('a rename names its cards, tiles and Known For entries, its page at the new slug (and the sitemap\'s parts), none of the lists', async () => {
     expect(await tagsOf((db) => db.updateTable('movies').set({ title: 'Tagged Again' }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'm61001', 'mc61001', 'mi61001', 'mk61001', 'paths:movie:61001', 'paths:sitemap', 'sitemap',
+      ANY_CARD, 'm61001', 'mc61001', 'mi61001', 'paths:movie:61001', 'paths:sitemap', 'sitemap',
     ].sort());
   });
 
   it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in, and leaves its tiles', async () => {
+    // The movie had no rating: on its one credited person's Known For, its place by rating appears.
     expect(await tagsOf((db) => db.updateTable('movies').set({ vote_average: 9.9 }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'lm:all:rating', 'lm:g28:rating', 'lm:g35:rating', 'lm:pl61:rating', 'm61001', 'mc61001', 'mk61001',
+      ANY_CARD, 'lm:all:rating', 'lm:g28:rating', 'lm:g35:rating', 'lm:pl61:rating', 'm61001', 'mc61001', 'p61003',
     ].sort());
+  });
+
+  it('a rating or a popularity names a person\'s page only when it moves the order of their Known For', async () => {
+    const db = getDb();
+    const a = await insertMovie(db, { tmdb_id: 61011, title: 'Order A', vote_average: 6, popularity: 10 });
+    const b = await insertMovie(db, { tmdb_id: 61012, title: 'Order B', vote_average: 7, popularity: 20 });
+    await insertPerson(db, 61013, 'Order Person');
+    await db.insertInto('movie_credits').values([a, b].map((movie) => ({ movie_id: movie.id, person_id: 61013, credit_order: 0, character_name: null })))
+      .execute();
+    const person = async (write: (db: Kysely<Database>) => Promise<unknown>) => (await tagsOf(write)).includes('p61013');
+    const set = (movie: { id: number }, values: { vote_average?: number; popularity?: number }) => (db: Kysely<Database>) =>
+      db.updateTable('movies').set(values).where('id', '=', movie.id).execute();
+    expect(await person(set(a, { vote_average: 6.5 }))).toBe(false);
+    expect(await person(set(a, { vote_average: 6.54 }))).toBe(false);
+    expect(await person(set(a, { vote_average: 7 }))).toBe(true);
+    expect(await person(set(a, { vote_average: 6.5 }))).toBe(true);
+    expect(await person(set(a, { popularity: 15 }))).toBe(false);
+    expect(await person(set(a, { popularity: 25 }))).toBe(true);
+    // Both moved in one batch, each past where the other was.
+    expect(await person((db) => db.transaction().execute(async (trx) => {
+      await set(a, { vote_average: 7.5 })(trx);
+      await set(b, { vote_average: 6 })(trx);
+    }))).toBe(true);
   });
 
   it('an unpublish takes the movie out of every list, in every order, and adds no page; publishing it may add its own, its people\'s, and one to every set', async () => {
@@ -59,7 +83,7 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     for (const scope of ['all', 'g28', 'g35', 'pl61']) {
       for (const order of ['added', 'date', 'rating', 'popularity']) expect(tags).toContain(`lm:${scope}:${order}`);
     }
-    expect(tags).toEqual(expect.arrayContaining(['m61001', 'mc61001', 'mk61001', 'sitemap']));
+    expect(tags).toEqual(expect.arrayContaining(['m61001', 'mc61001', 'mi61001', 'sitemap']));
     expect(tags.filter((tag) => tag.startsWith('paths:'))).toEqual([]);
     const published = await tagsOf((db) => db.updateTable('movies').set({ is_published: true }).where('id', '=', ids.movie).execute());
     expect(published.filter((tag) => tag.startsWith('paths:'))).toEqual([

@@ -51,7 +51,7 @@ describeEachEngine('detail fallbacks', (getDb) => {
     expect(await tvPage.loadRest(getDb(), 'night-shift/8001')).toMatchObject({ kind: 'page', data: { props: { show: { tmdbId: 8001, title: 'Night Shift' } } } });
     const person = await personPage.load(getDb(), { slug: 'zoe-marlowe', id: '9001' });
     expect(person).toMatchObject({ kind: 'page', data: { props: { person: { id: 9001, name: 'Zoë Marlowe', knownFor: [{ title: 'Blue Harbor: Part II' }] } } } });
-    expect(person.kind === 'page' && person.data.tags).toEqual(['p9001', 'mk7001']);
+    expect(person.kind === 'page' && person.data.tags).toEqual(['p9001', 'mi7001']);
     expect(await moviePage.load(getDb(), { slug: 'old-name', tmdbId: '7001' })).toEqual({ kind: 'redirect', location: '/movie/blue-harbor-part-ii/7001' });
     expect(await tvPage.load(getDb(), { slug: 'draft-show', tmdbId: '8002' })).toEqual({ kind: 'missing', message: 'TV show not found.' });
     expect(await moviePage.load(getDb(), {})).toEqual({ kind: 'missing', message: 'No movie ID provided.' });

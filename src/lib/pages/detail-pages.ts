@@ -85,7 +85,7 @@ function movieTags(movie: MoviePage): string[] {
 }
 
 function personTags(person: PersonPage): string[] {
-  return [pageTags.person(person.id), ...person.creditedTitles.map((title) => pageTags.titleCredit(title.type, title.tmdbId))];
+  return [pageTags.person(person.id), ...tileTags(person.creditedTitles)];
 }
 
 const titleParams = (title: { slug: string; tmdbId: number }): TitleParams => ({ slug: title.slug, tmdbId: String(title.tmdbId) });

@@ -21,10 +21,11 @@ export const pageTags = {
   title: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}${tmdbId}`,
   /** What a card of the title shows, and whether it is published at all. */
   titleCard: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}c${tmdbId}`,
-  /** What a tile of the title shows (a card without the rating), and whether it is published: a movie page's recommendations. */
+  /**
+   * What a tile of the title shows (a card without the rating), and whether it is published: a movie page's
+   * recommendations, a person's Known For (whose order a change names by the person, change-tags.ts).
+   */
   titleTile: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}i${tmdbId}`,
-  /** A card and the title's popularity: a person's Known For. */
-  titleCredit: (type: ContentType, tmdbId: number) => `${TITLE_PREFIX[type]}k${tmdbId}`,
   /** Everything of the person's own page: columns and credits. */
   person: (id: number) => `p${id}`,
   /** What a person's card shows: name, photo, department. */
@@ -90,7 +91,7 @@ export const CDN_TAG_LIMIT = 499;
  * card tags, and is purged by any card's change.
  */
 export const ANY_CARD = 'cards';
-const CARD_TAG = /^(?:[mt][cik]|pc)\d+$/;
+const CARD_TAG = /^(?:[mt][ci]|pc)\d+$/;
 export const isCardTag = (tag: string) => CARD_TAG.test(tag);
 
 /** `tags` as a CDN response may carry them. */

@@ -1,14 +1,16 @@
 /**
  * Which page tags (pages/page-tags.ts) a batch of catalogue changes (change-log.ts) names: the pages that may show something
- * else now. A title's changed columns say which of its facets changed (its own page, its cards, its Known For
- * entries) and which lists it may have entered, left or moved in; its genres and platforms (looked up, and read from
+ * else now. A title's changed columns say which of its facets changed (its own page, its cards, its tiles) and which
+ * lists it may have entered, left or moved in; a rating or a popularity that crosses another credit of a person's
+ * names that person's page (their Known For's order); its genres and platforms (looked up, and read from
  * the link rows the batch added or removed) say which lists. A draft that stays a draft names nothing but its own
  * page, which does not exist. A path set (pathsTag) is named only when the change may add a page to it: a page that goes
  * shows what went, so its own tags make it stale, and its render answers 404 or a redirect.
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { titleKind } from '../titles/title-kinds.ts';
+import { forEachKind, titleKind } from '../titles/title-kinds.ts';
+import { shownRating } from '../titles/client/cards.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import {
@@ -29,8 +31,12 @@ const WATCH_TABLES = new Set(['title_watch_providers', 'title_watch_regions']);
 const TILE_COLUMNS = new Set(['tmdb_id', 'title', 'name', 'poster_path', 'backdrop_path', 'release_date', 'first_air_date', 'is_published']);
 /** What a card shows of a title: a tile and the rating. */
 const CARD_COLUMNS = new Set([...TILE_COLUMNS, 'vote_average']);
-/** What a person's Known For shows of a title: a tile, and its places by popularity and by rating. */
-const CREDIT_COLUMNS = new Set([...CARD_COLUMNS, 'popularity']);
+/** What a person's Known For orders credits by, each compared as the page places it (person-page.ts). */
+interface TitleOrder { column: 'vote_average' | 'popularity'; place: (value: unknown) => number | null }
+const ORDERS: TitleOrder[] = [
+  { column: 'vote_average', place: (value) => (typeof value === 'number' ? shownRating(value) : null) },
+  { column: 'popularity', place: (value) => (typeof value === 'number' ? value : null) },
+];
 /** The lists a column orders or filters (the list heroes need a backdrop). */
 const ORDERED_BY: Record<string, ListOrder> = {
   created_at: 'added', backdrop_path: 'added', release_date: 'date', first_air_date: 'date', vote_average: 'rating', popularity: 'popularity',
@@ -109,6 +115,7 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         break;
     }
   }
+  for (const person of await titles.reorderedPeople()) tags.add(pageTags.person(person));
   if ([...tags].some(isCardTag)) tags.add(ANY_CARD);
   // A page added anywhere is a URL the sitemap lists, which may start one more of its parts.
   if ([...tags].some((tag) => tag.startsWith(PATHS_PREFIX))) tags.add(pathsTag('sitemap'));
@@ -132,7 +139,6 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
     const columns = change.op === 'U' ? change.columns ?? [] : null;
     if (columns === null || columns.some((column) => TILE_COLUMNS.has(column))) tags.add(pageTags.titleTile(type, tmdbId));
     if (columns === null || columns.some((column) => CARD_COLUMNS.has(column))) tags.add(pageTags.titleCard(type, tmdbId));
-    if (columns === null || columns.some((column) => CREDIT_COLUMNS.has(column))) tags.add(pageTags.titleCredit(type, tmdbId));
   }
   if (!published) return;
   const columns = change.op === 'U' ? change.columns ?? [] : null;
@@ -188,6 +194,8 @@ class TitleFacts {
   readonly #facts = new Map<string, { tmdbId: number; published: boolean }>();
   readonly #scopes = new Map<string, Set<ListScope>>();
   readonly #wanted = new Map<string, TitleRef>();
+  /** Published titles whose rating or popularity moved, with the old and new values. */
+  readonly #moves = new Map<string, { ref: TitleRef; old: Record<string, unknown>; now: Record<string, unknown>; orders: TitleOrder[] }>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -200,6 +208,7 @@ class TitleFacts {
       const ref = { type, id: Number(keys.id) };
       this.#facts.set(refKey(ref), { tmdbId: Number(keys.tmdb_id), published: keys.is_published === true || change.oldKeys?.is_published === true });
       if (change.op === 'U') this.#wanted.set(refKey(ref), ref);
+      if (change.op === 'U' && keys.is_published === true && change.oldKeys?.is_published === true) this.#noteMove(ref, change);
       return;
     }
     const linkType = GENRE_LINKS[change.table] ?? PROVIDER_LINKS[change.table] ?? CREDIT_LINKS[change.table];
@@ -224,6 +233,58 @@ class TitleFacts {
 
   get(ref: TitleRef) {
     return this.#facts.get(refKey(ref));
+  }
+
+  /** A published title's rating or popularity that moved: each person's Known For orders their credits by both. */
+  #noteMove(ref: TitleRef, change: CatalogueChange): void {
+    const moved = ORDERS.filter(({ column, place }) =>
+      change.columns?.includes(column) && place(change.oldKeys?.[column]) !== place(change.keys?.[column]));
+    if (moved.length) this.#moves.set(refKey(ref), { ref, old: change.oldKeys ?? {}, now: change.keys ?? {}, orders: moved });
+  }
+
+  /**
+   * The people whose Known For's order the batch's moves changed: a credit's place by an order changes when its
+   * value crosses or meets another credit's (old or new), or comes from or goes to none.
+   */
+  async reorderedPeople(): Promise<number[]> {
+    if (this.#moves.size === 0) return [];
+    const movedCredits = await forEachKind(async (type) => {
+      const ids = [...this.#moves.values()].filter(({ ref }) => ref.type === type).map(({ ref }) => ref.id);
+      if (ids.length === 0) return [];
+      const { creditLinks } = titleKind(type);
+      return this.#db.selectFrom(creditLinks).select(['credit_links.person_id', 'credit_links.title_id'])
+        .where('credit_links.title_id', 'in', ids).execute();
+    });
+    const people = [...new Set([...movedCredits.movie, ...movedCredits.tv].map((credit) => credit.person_id))];
+    if (people.length === 0) return [];
+    const credits = await forEachKind((type) => {
+      const { creditLinks, titles } = titleKind(type);
+      return this.#db.selectFrom(creditLinks).innerJoin(titles, 'titles.id', 'credit_links.title_id')
+        .select(['credit_links.person_id', 'titles.id', 'titles.vote_average', 'titles.popularity'])
+        .where('credit_links.person_id', 'in', people).where('titles.is_published', '=', true).execute();
+    });
+    const byPerson = new Map<number, { key: string; values: Record<string, unknown>[] }[]>();
+    for (const type of ['movie', 'tv'] as const) {
+      for (const credit of credits[type]) {
+        const key = refKey({ type, id: credit.id });
+        const move = this.#moves.get(key);
+        const list = byPerson.get(credit.person_id) ?? [];
+        list.push({ key, values: move ? [move.old, move.now] : [credit] });
+        byPerson.set(credit.person_id, list);
+      }
+    }
+    return people.filter((person) => (byPerson.get(person) ?? []).some(({ key }) => {
+      const move = this.#moves.get(key);
+      return move?.orders.some(({ column, place }) => {
+        const [from, to] = [place(move.old[column]), place(move.now[column])];
+        if (from === null || to === null) return true;
+        const [low, high] = from < to ? [from, to] : [to, from];
+        return byPerson.get(person)!.some((other) => other.key !== key && other.values.some((values) => {
+          const value = place(values[column]);
+          return value !== null && value >= low && value <= high;
+        }));
+      });
+    }));
   }
 
   scopesOf(ref: TitleRef): ListScope[] {
