@@ -9,8 +9,8 @@ export type SitemapProps = { entries: SitemapEntry[] } | { partCount: number };
 
 const tags = [pageTags.sitemap];
 /**
- * Every URL, read once for the index and all the parts renewed together (and the listing of the parts, when it falls
- * in the same few milliseconds): at 50k titles that is 200,000 rows a read.
+ * Every URL, one read shared by the index, the parts and the listing of the parts when they are renewed together (or
+ * while a read runs: batchedRead): at 50k titles that is 200,000 rows a read.
  */
 const readEntries = batchedRead(sitemapEntries);
 
