@@ -76,6 +76,11 @@ describeEachEngine('what a catalogue change names', (getDb) => {
       await set(a, { vote_average: 7.5 })(trx);
       await set(b, { vote_average: 6 })(trx);
     }))).toBe(true);
+    // Two updates of one title in a batch: the second alone (5.5 to 5.6) crosses nothing, the two together cross B.
+    expect(await person((db) => db.transaction().execute(async (trx) => {
+      await set(a, { vote_average: 5.5 })(trx);
+      await set(a, { vote_average: 5.6 })(trx);
+    }))).toBe(true);
   });
 
   it('an unpublish takes the movie out of every list, in every order, and adds no page; publishing it may add its own, its people\'s, and one to every set', async () => {

@@ -194,8 +194,8 @@ class TitleFacts {
   readonly #facts = new Map<string, { tmdbId: number; published: boolean }>();
   readonly #scopes = new Map<string, Set<ListScope>>();
   readonly #wanted = new Map<string, TitleRef>();
-  /** Published titles whose rating or popularity moved, with the old and new values. */
-  readonly #moves = new Map<string, { ref: TitleRef; old: Record<string, unknown>; now: Record<string, unknown>; orders: TitleOrder[] }>();
+  /** Published titles whose rating or popularity moved, with the old and new values of each of the batch's updates. */
+  readonly #moves = new Map<string, { ref: TitleRef; steps: { old: Record<string, unknown>; now: Record<string, unknown>; orders: TitleOrder[] }[] }>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -237,9 +237,12 @@ class TitleFacts {
 
   /** A published title's rating or popularity that moved: each person's Known For orders their credits by both. */
   #noteMove(ref: TitleRef, change: CatalogueChange): void {
-    const moved = ORDERS.filter(({ column, place }) =>
+    const orders = ORDERS.filter(({ column, place }) =>
       change.columns?.includes(column) && place(change.oldKeys?.[column]) !== place(change.keys?.[column]));
-    if (moved.length) this.#moves.set(refKey(ref), { ref, old: change.oldKeys ?? {}, now: change.keys ?? {}, orders: moved });
+    if (orders.length === 0) return;
+    const move = this.#moves.get(refKey(ref)) ?? { ref, steps: [] };
+    move.steps.push({ old: change.oldKeys ?? {}, now: change.keys ?? {}, orders });
+    this.#moves.set(refKey(ref), move);
   }
 
   /**
@@ -269,22 +272,20 @@ class TitleFacts {
         const key = refKey({ type, id: credit.id });
         const move = this.#moves.get(key);
         const list = byPerson.get(credit.person_id) ?? [];
-        list.push({ key, values: move ? [move.old, move.now] : [credit] });
+        list.push({ key, values: move ? move.steps.flatMap((step) => [step.old, step.now]) : [credit] });
         byPerson.set(credit.person_id, list);
       }
     }
-    return people.filter((person) => (byPerson.get(person) ?? []).some(({ key }) => {
-      const move = this.#moves.get(key);
-      return move?.orders.some(({ column, place }) => {
-        const [from, to] = [place(move.old[column]), place(move.now[column])];
+    return people.filter((person) => (byPerson.get(person) ?? []).some(({ key }) =>
+      this.#moves.get(key)?.steps.some((step) => step.orders.some(({ column, place }) => {
+        const [from, to] = [place(step.old[column]), place(step.now[column])];
         if (from === null || to === null) return true;
         const [low, high] = from < to ? [from, to] : [to, from];
         return byPerson.get(person)!.some((other) => other.key !== key && other.values.some((values) => {
           const value = place(values[column]);
           return value !== null && value >= low && value <= high;
         }));
-      });
-    }));
+      }))));
   }
 
   scopesOf(ref: TitleRef): ListScope[] {
