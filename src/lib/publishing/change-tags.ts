@@ -11,6 +11,8 @@ import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { forEachKind, titleKind } from '../titles/title-kinds.ts';
 import { shownRating } from '../titles/client/cards.ts';
+import { CONTENT_TYPES } from '../titles/client/content-types.ts';
+import { groupBy } from '../page-loaders/title-page-parts.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import {
@@ -255,10 +257,9 @@ class TitleFacts {
       const ids = [...this.#moves.values()].filter(({ ref }) => ref.type === type).map(({ ref }) => ref.id);
       if (ids.length === 0) return [];
       const { creditLinks } = titleKind(type);
-      return this.#db.selectFrom(creditLinks).select(['credit_links.person_id', 'credit_links.title_id'])
-        .where('credit_links.title_id', 'in', ids).execute();
+      return this.#db.selectFrom(creditLinks).select('credit_links.person_id').where('credit_links.title_id', 'in', ids).execute();
     });
-    const people = [...new Set([...movedCredits.movie, ...movedCredits.tv].map((credit) => credit.person_id))];
+    const people = [...new Set(CONTENT_TYPES.flatMap((type) => movedCredits[type].map((credit) => credit.person_id)))];
     if (people.length === 0) return [];
     const credits = await forEachKind((type) => {
       const { creditLinks, titles } = titleKind(type);
@@ -266,26 +267,22 @@ class TitleFacts {
         .select(['credit_links.person_id', 'titles.id', 'titles.vote_average', 'titles.popularity'])
         .where('credit_links.person_id', 'in', people).where('titles.is_published', '=', true).execute();
     });
-    const byPerson = new Map<number, { key: string; values: Record<string, unknown>[] }[]>();
-    for (const type of ['movie', 'tv'] as const) {
-      for (const credit of credits[type]) {
-        const key = refKey({ type, id: credit.id });
-        const move = this.#moves.get(key);
-        const list = byPerson.get(credit.person_id) ?? [];
-        list.push({ key, values: move ? move.steps.flatMap((step) => [step.old, step.now]) : [credit] });
-        byPerson.set(credit.person_id, list);
-      }
-    }
-    return people.filter((person) => (byPerson.get(person) ?? []).some(({ key }) =>
-      this.#moves.get(key)?.steps.some((step) => step.orders.some(({ column, place }) => {
+    // Each published credit of those people, with its title's values: a moved title's every old and new one.
+    const byPerson = groupBy(CONTENT_TYPES.flatMap((type) => credits[type].map((credit) => {
+      const key = refKey({ type, id: credit.id });
+      const move = this.#moves.get(key);
+      return { person: credit.person_id, key, move, values: move ? move.steps.flatMap((step) => [step.old, step.now]) : [credit] };
+    })), (credit) => credit.person);
+    return [...byPerson].filter(([, personCredits]) => personCredits.some(({ key, move }) =>
+      move?.steps.some((step) => step.orders.some(({ column, place }) => {
         const [from, to] = [place(step.old[column]), place(step.now[column])];
         if (from === null || to === null) return true;
         const [low, high] = from < to ? [from, to] : [to, from];
-        return byPerson.get(person)!.some((other) => other.key !== key && other.values.some((values) => {
+        return personCredits.some((other) => other.key !== key && other.values.some((values) => {
           const value = place(values[column]);
           return value !== null && value >= low && value <= high;
         }));
-      }))));
+      })))).map(([person]) => person);
   }
 
   scopesOf(ref: TitleRef): ListScope[] {
