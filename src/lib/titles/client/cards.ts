@@ -20,8 +20,8 @@ export interface TitleCard {
  */
 export type TitleTile = Omit<TitleCard, 'voteAverage'>;
 
-export function titleTile({ type, tmdbId, title, slug, posterPath, backdropPath, year }: TitleCard): TitleTile {
-  return { type, tmdbId, title, slug, posterPath, backdropPath, year };
+export function titleTile({ voteAverage: _, ...tile }: TitleCard): TitleTile {
+  return tile;
 }
 
 /** One key per title across both kinds ('movie:603'), for maps and sets of titles. */
