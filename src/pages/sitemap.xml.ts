@@ -3,8 +3,8 @@ import { renderSitemap, renderSitemapIndex } from '../lib/page-loaders/sitemap.t
 import { sitemapPage } from '../lib/pages/sitemap-pages.ts';
 import { answerEndpoint } from '../lib/publishing/page-answer.ts';
 
-/** One file, or an index of /sitemap-N.xml parts past 50,000 URLs. */
+/** One file, or an index of its /sitemap-{part}.xml parts past 50,000 URLs. */
 export const GET: APIRoute = (context) => answerEndpoint(context, (db) => sitemapPage.load(db, {}), (props) => ({
-  body: 'partCount' in props ? renderSitemapIndex(props.partCount, context.site!) : renderSitemap(props.entries, context.site!),
+  body: 'parts' in props ? renderSitemapIndex(props.parts, context.site!) : renderSitemap(props.entries, context.site!),
   contentType: 'application/xml; charset=utf-8',
 }));

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertPerson, insertShow } from '../support/catalogue-fixtures.ts';
 import { resolveDetailFallback } from '../../src/lib/page-loaders/detail-fallback.ts';
-import { sitemapEntries } from '../../src/lib/page-loaders/sitemap.ts';
+import { sitemapEntries, sitemapPartEntries, sitemapPartName, sitemapPartSizes } from '../../src/lib/page-loaders/sitemap.ts';
+import { sitemapPartPage } from '../../src/lib/pages/sitemap-pages.ts';
 import { moviePage, personPage, tvPage } from '../../src/lib/pages/detail-pages.ts';
 
 async function seed(db: Kysely<Database>): Promise<void> {
@@ -78,5 +79,20 @@ describeEachEngine('sitemap', (getDb) => {
     const entries = await sitemapEntries(db);
     expect(entries.find((entry) => entry.path === '/movie/blue-harbor-part-ii/7001')?.lastModified).toBe('2026-03-05');
     expect(entries.find((entry) => entry.path === '/people/zoe-marlowe/9001')?.lastModified).toBe('2026-03-04');
+  });
+
+  it('its parts, each a range of ids of a section, hold every URL once, and none is served while one file holds them', async () => {
+    const db = getDb();
+    await insertMovie(db, { tmdb_id: 27_001, title: 'Far Harbor' });
+    await insertMovie(db, { tmdb_id: 37_001, title: 'Far Draft', is_published: false });
+    const sizes = await sitemapPartSizes(db);
+    expect(sizes.map(({ part, urls }) => [sitemapPartName(part), urls])).toEqual([
+      ['pages', 13 + 2], ['movies-0', 1], ['movies-2', 1], ['tv-shows-0', 1], ['people-0', 1], ['franchises-0', 1],
+    ]);
+    const parts = await Promise.all(sizes.map(({ part }) => sitemapPartEntries(db, part)));
+    expect(parts.map((entries) => entries.length)).toEqual(sizes.map(({ urls }) => urls));
+    expect(parts.flat()).toEqual(await sitemapEntries(db));
+    expect(parts[2]!.map((entry) => entry.path)).toEqual(['/movie/far-harbor/27001']);
+    for (const part of ['movies-0', 'pages', 'movies-3', 'nothing']) expect(await sitemapPartPage.load(db, { part })).toEqual({ kind: 'missing' });
   });
 }, { seed });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareRanked, escapeLike, MatchRank, normalizeQuery } from '../../src/lib/read-model/search.ts';
 import { canonicalDetailPath, parseDetailPath } from '../../src/lib/page-loaders/detail-fallback.ts';
-import { renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapParts } from '../../src/lib/page-loaders/sitemap.ts';
+import {
+  IDS_PER_PART, indexedParts, parseSitemapPartName, partOf, renderRobots, renderSitemap, renderSitemapIndex, SITEMAP_MAX_URLS, sitemapPartName,
+} from '../../src/lib/page-loaders/sitemap.ts';
 
 describe('search rules', () => {
   it('trims, collapses spaces and treats blank text as no search', () => {
@@ -58,16 +60,28 @@ describe('sitemap and robots', () => {
     expect(xml.startsWith('<?xml')).toBe(true);
   });
 
-  it('one file up to 50,000 URLs; beyond that an index of numbered parts of at most 50,000 each', () => {
-    const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/p/${i}` }));
+  it('one file up to 50,000 URLs; beyond that an index of every part', () => {
+    const sizes = (...urls: number[]) => urls.map((count, i) => ({ part: partOf('people', i * IDS_PER_PART), urls: count }));
     expect(SITEMAP_MAX_URLS).toBe(50_000);
-    expect(sitemapParts(entries(50_000))).toEqual([]);
-    const parts = sitemapParts(entries(120_001));
-    expect(parts.map((part) => part.length)).toEqual([50_000, 50_000, 20_001]);
-    expect(parts[2]![20_000]).toEqual({ path: '/p/120000' });
-    const index = renderSitemapIndex(parts.length, 'https://cine.example');
+    expect(indexedParts([{ part: { section: 'pages' }, urls: 30 }, ...sizes(9_970, 10_000, 10_000, 10_000, 10_000)])).toEqual([]);
+    const parts = indexedParts([{ part: { section: 'pages' }, urls: 30 }, ...sizes(9_971, 10_000, 10_000, 10_000, 10_000)]);
+    expect(parts).toEqual(['pages', 'people-0', 'people-1', 'people-2', 'people-3', 'people-4']);
+    const index = renderSitemapIndex(parts, 'https://cine.example');
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(index.match(/<sitemap><loc>https:\/\/cine\.example\/sitemap-\d\.xml<\/loc><\/sitemap>/g)).toHaveLength(3);
+    expect(index).toContain('<sitemap><loc>https://cine.example/sitemap-pages.xml</loc></sitemap>\n<sitemap><loc>https://cine.example/sitemap-people-0.xml</loc></sitemap>');
+    expect(index.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g)).toHaveLength(6);
+  });
+
+  it('a part is a range of ids of a section, named in its URL and nothing else', () => {
+    expect(sitemapPartName(partOf('movies', 0))).toBe('movies-0');
+    expect(sitemapPartName(partOf('tv-shows', IDS_PER_PART - 1))).toBe('tv-shows-0');
+    expect(sitemapPartName(partOf('people', 3 * IDS_PER_PART))).toBe('people-3');
+    for (const name of ['pages', 'movies-0', 'tv-shows-12', 'people-3', 'franchises-140']) {
+      expect(sitemapPartName(parseSitemapPartName(name)!)).toBe(name);
+    }
+    for (const name of ['', '1', 'movies', 'movies-', 'movies--1', 'movies-1.5', 'series-1', 'pages-0', 'people-1234567', 'Movies-1']) {
+      expect(parseSitemapPartName(name), name).toBeUndefined();
+    }
   });
 
   it('robots points at the sitemap and keeps private areas out', () => {

@@ -40,8 +40,10 @@ export const pageTags = {
   titleList: (type: ContentType, scope: ListScope, order: ListOrder) => `l${TITLE_PREFIX[type]}:${scope}:${order}`,
   /** Which people have a page, by popularity or by name. */
   peopleList: (order: 'popularity' | 'name') => `lp:${order}`,
-  /** Every public URL and when it changed. */
+  /** Every public URL and when it changed, or, past one file's worth, which parts of the sitemap there are. */
   sitemap: 'sitemap',
+  /** The URLs of one part of the sitemap (page-loaders/sitemap.ts sitemapPartName) and when they changed. */
+  sitemapPart: (name: string) => `sitemap:${name}`,
   /** The current year (the footer, the year filters, ages): named at the turn of the year. */
   year: 'year',
 } as const;

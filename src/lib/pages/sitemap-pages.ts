@@ -1,36 +1,42 @@
-/** sitemap.xml (one file, or an index of numbered parts past 50,000 URLs) and its parts: every public URL. */
-import { sitemapEntries, sitemapParts, type SitemapEntry } from '../page-loaders/sitemap.ts';
+/**
+ * sitemap.xml (one file, or past 50,000 URLs an index of its parts) and its parts: every public URL. A part holds one
+ * range of ids of a section (page-loaders/sitemap.ts), so a change to a row renders the part that lists it alone.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import {
+  indexedParts, parseSitemapPartName, sitemapEntries, sitemapPartEntries, sitemapPartSizes, type SitemapEntry,
+} from '../page-loaders/sitemap.ts';
 import { pageTags } from './page-tags.ts';
 import { batchedRead } from '../page-loaders/batched-load.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
-/** The URLs of sitemap.xml itself, or, past one file's worth, how many parts its index lists. */
-export type SitemapProps = { entries: SitemapEntry[] } | { partCount: number };
+/** The URLs of sitemap.xml itself, or, past one file's worth, the names of the parts its index lists. */
+export type SitemapProps = { entries: SitemapEntry[] } | { parts: string[] };
 
-const tags = [pageTags.sitemap];
-/**
- * Every URL, one read shared by the index, the parts and the listing of the parts when they are renewed together (or
- * while a read runs: batchedRead): at 50k titles that is 200,000 rows a read.
- */
-const readEntries = batchedRead(sitemapEntries);
+/** How many URLs each part holds: one read shared by the index, the parts and their listing when renewed together. */
+const readPartSizes = batchedRead(sitemapPartSizes);
+
+/** The parts the index lists: none while one sitemap.xml holds every URL. */
+const listedParts = async (db: Kysely<Database>) => indexedParts(await readPartSizes(db));
 
 export const sitemapPage: CataloguePage<Record<string, never>, SitemapProps> = {
   route: '/sitemap.xml',
   paths: async () => [{}],
   async load(db) {
-    const entries = await readEntries(db);
-    const parts = sitemapParts(entries);
-    return page(parts.length ? { partCount: parts.length } : { entries }, tags);
+    const parts = await listedParts(db);
+    return page(parts.length ? { parts } : { entries: await sitemapEntries(db) }, [pageTags.sitemap]);
   },
 };
 
-/** /sitemap-{n}.xml: none while one sitemap.xml holds the whole catalogue. */
+/** /sitemap-{section}-{n}.xml and /sitemap-pages.xml: none while one sitemap.xml holds the whole catalogue. */
 export const sitemapPartPage: CataloguePage<{ part: string }, { entries: SitemapEntry[] }> = {
   route: '/sitemap-[part].xml',
   pathSet: 'sitemap',
-  paths: async (db) => sitemapParts(await readEntries(db)).map((_, i) => ({ part: String(i + 1) })),
+  paths: async (db) => (await listedParts(db)).map((part) => ({ part })),
   async load(db, params) {
-    const entries = sitemapParts(await readEntries(db))[Number(params.part) - 1];
-    return entries ? page({ entries }, tags) : missing;
+    const part = params.part === undefined ? undefined : parseSitemapPartName(params.part);
+    if (!part || !(await listedParts(db)).includes(params.part!)) return missing;
+    return page({ entries: await sitemapPartEntries(db, part) }, [pageTags.sitemapPart(params.part!)]);
   },
 };

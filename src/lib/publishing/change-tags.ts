@@ -5,7 +5,8 @@
  * names that person's page (their Known For's order); its genres and platforms (looked up, and read from
  * the link rows the batch added or removed) say which lists. A draft that stays a draft names nothing but its own
  * page, which does not exist. A path set (pathsTag) is named only when the change may add a page to it: a page that goes
- * shows what went, so its own tags make it stale, and its render answers 404 or a redirect.
+ * shows what went, so its own tags make it stale, and its render answers 404 or a redirect. The sitemap's parts are
+ * listed again whenever a URL comes or goes: fewer URLs may fold every part back into one sitemap.xml.
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
@@ -13,10 +14,11 @@ import { forEachKind, titleKind } from '../titles/title-kinds.ts';
 import { shownRating } from '../titles/client/cards.ts';
 import { CONTENT_TYPES } from '../titles/client/content-types.ts';
 import { groupBy } from '../page-loaders/title-page-parts.ts';
+import { partOf, sitemapPartName, TITLE_SECTION, type SitemapPart } from '../page-loaders/sitemap.ts';
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import {
-  ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, PATHS_PREFIX, pathsTag, rowPathsTag, type ListOrder, type ListScope,
+  ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, rowPathsTag, type ListOrder, type ListScope,
 } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
@@ -82,7 +84,7 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
       const scope: ListScope = GENRE_LINKS[change.table] ? `g${Number(keys.genre_id)}` : `pl${Number(keys.platform_id)}`;
       addLists(tags, linkType, [scope], LIST_ORDERS);
       if (GENRE_LINKS[change.table]) {
-        tags.add(pageTags.sitemap);
+        sitemapShows(tags, { section: 'pages' }, true);
         if (adds(change)) for (const tag of [pathsTag('category'), pathsTag('home-rows')]) tags.add(tag);
       }
       continue;
@@ -104,7 +106,8 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         personChange(tags, change);
         break;
       case 'genres':
-        for (const tag of [pageTags.genre(Number(keys.id)), pageTags.sitemap]) tags.add(tag);
+        tags.add(pageTags.genre(Number(keys.id)));
+        sitemapShows(tags, { section: 'pages' }, change.op !== 'U');
         if (adds(change)) for (const tag of [pathsTag('category'), pathsTag('home-rows')]) tags.add(tag);
         break;
       case 'platforms':
@@ -112,15 +115,14 @@ export async function tagsOfChanges(db: Db, changes: readonly CatalogueChange[])
         platformSetChanged(tags, change);
         break;
       case 'collections':
-        for (const tag of [pageTags.collection(Number(keys.id)), pageTags.sitemap]) tags.add(tag);
+        tags.add(pageTags.collection(Number(keys.id)));
+        sitemapShows(tags, partOf('franchises', Number(keys.id)), change.op !== 'U');
         if (adds(change)) tags.add(pathsTag('franchise'));
         break;
     }
   }
   for (const person of await titles.reorderedPeople()) tags.add(pageTags.person(person));
   if ([...tags].some(isCardTag)) tags.add(ANY_CARD);
-  // A page added anywhere is a URL the sitemap lists, which may start one more of its parts.
-  if ([...tags].some((tag) => tag.startsWith(PATHS_PREFIX))) tags.add(pathsTag('sitemap'));
   return tags;
 }
 
@@ -134,7 +136,8 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   const now = change.keys ?? {};
   const before = change.oldKeys ?? (change.op === 'D' ? now : {});
   const published = (change.op !== 'D' && now.is_published === true) || before.is_published === true;
-  for (const tmdbId of new Set([Number(now.tmdb_id), Number(before.tmdb_id)].filter(Number.isFinite))) {
+  const tmdbIds = new Set([Number(now.tmdb_id), Number(before.tmdb_id)].filter(Number.isFinite));
+  for (const tmdbId of tmdbIds) {
     tags.add(pageTags.title(type, tmdbId));
     // A draft that stays one: no page shows it, and it is in no list.
     if (!published) continue;
@@ -156,15 +159,32 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   // Its people's pages: each person it gives a first page or takes the last one from is people.has_page's change.
   if (publishedNow && membership) for (const route of ['category', 'franchise', 'home-rows'] as const) tags.add(pathsTag(route));
   if (membership || columns!.includes('collection_id')) {
-    for (const id of collections) tags.add(pageTags.collection(id));
+    for (const id of collections) {
+      tags.add(pageTags.collection(id));
+      sitemapShows(tags, partOf('franchises', id), true);
+    }
     if (publishedNow) tags.add(pathsTag('franchise'));
   }
-  if (membership || columns!.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
+  if (membership || columns!.some((column) => SITEMAP_COLUMNS.has(column))) {
+    for (const tmdbId of tmdbIds) sitemapShows(tags, partOf(TITLE_SECTION[type], tmdbId), membership);
+  }
+  // Its genres' category pages may come or go.
+  if (membership) sitemapShows(tags, { section: 'pages' }, true);
+}
+
+/**
+ * The sitemap lists the URL of a page of `part`: sitemap.xml and that part show it. A URL that comes or goes also
+ * changes how many the sitemap holds, so its set of parts is listed again (one file or an index; a part's first URL).
+ */
+function sitemapShows(tags: Set<string>, part: SitemapPart, urlsChange: boolean): void {
+  for (const tag of [pageTags.sitemap, pageTags.sitemapPart(sitemapPartName(part))]) tags.add(tag);
+  if (urlsChange) tags.add(pathsTag('sitemap'));
 }
 
 /** The platforms with a page may be others: the picker on every platform page, their set of pages, the sitemap. */
 function platformSetChanged(tags: Set<string>, change: CatalogueChange): void {
-  for (const tag of [pageTags.platforms, pageTags.sitemap]) tags.add(tag);
+  tags.add(pageTags.platforms);
+  sitemapShows(tags, { section: 'pages' }, true);
   if (adds(change)) tags.add(pathsTag('platform'));
 }
 
@@ -180,7 +200,9 @@ function personChange(tags: Set<string>, change: CatalogueChange): void {
     if (adds(change) && (change.keys ?? {}).has_page === true) tags.add(rowPathsTag('person', id));
   }
   if (columns?.includes('popularity')) tags.add(pageTags.peopleList('popularity'));
-  if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) tags.add(pageTags.sitemap);
+  if (columns === null || columns.some((column) => SITEMAP_COLUMNS.has(column))) {
+    sitemapShows(tags, partOf('people', id), columns === null || columns.includes('has_page'));
+  }
 }
 
 function addLists(tags: Set<string>, type: ContentType, scopes: readonly ListScope[], orders: readonly ListOrder[]): void {
