@@ -19,6 +19,7 @@ import * as historyCalendar from './0018_history_calendar.ts';
 import * as databaseIdentity from './0019_database_identity.ts';
 import * as peopleWithPages from './0020_people_with_pages.ts';
 import * as titleOrderKeys from './0021_title_order_keys.ts';
+import * as recencyIndexOrder from './0022_recency_index_order.ts';
 
 /** Listed statically so migrations bundle into serverless functions and run from any entry point. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019_database_identity': databaseIdentity,
   '0020_people_with_pages': peopleWithPages,
   '0021_title_order_keys': titleOrderKeys,
+  '0022_recency_index_order': recencyIndexOrder,
 };
