@@ -302,7 +302,7 @@ describe('embedded database server', () => {
     }
   });
 
-  it('analyzes a table once it has changed, as autovacuum would (PGlite runs none), so queries are planned with statistics', async () => {
+  it('analyzes and vacuums a table once it has changed, as autovacuum would (PGlite runs none): statistics, pages all visible, no dead rows', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cinecat-embedded-'));
     const port = await freePort();
     const server = await startEmbeddedServer({ dataDir, port });
@@ -312,10 +312,20 @@ describe('embedded database server', () => {
       await sql`insert into analyzed select n, n % 100 from generate_series(1, 5000) n`.execute(db);
       const statistics = () => sql<{ rows: number }>`select reltuples::integer as rows from pg_class where relname = 'analyzed'`.execute(db);
       await expect.poll(async () => (await statistics()).rows[0]!.rows, { timeout: 30_000, interval: 250 }).toBe(5000);
+      // 5,000 rows added: vacuumed, so an index alone can answer a count.
+      const visiblePages = async () => (await sql<{ pages: number }>`select relallvisible::integer as pages from pg_class where relname = 'analyzed'`.execute(db)).rows[0]!.pages;
+      await expect.poll(visiblePages, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+      // Every row updated: 5,000 dead rows, which the next vacuum reclaims.
+      const vacuums = async () => (await sql<{ vacuums: number; dead: number }>`select vacuum_count::integer as vacuums, n_dead_tup::integer as dead
+        from pg_stat_user_tables where relname = 'analyzed'`.execute(db)).rows[0]!;
+      const before = (await vacuums()).vacuums;
+      await sql`update analyzed set owner = owner + 1`.execute(db);
+      await expect.poll(async () => (await vacuums()).vacuums, { timeout: 30_000, interval: 250 }).toBeGreaterThan(before);
+      await expect.poll(async () => (await vacuums()).dead, { timeout: 5_000, interval: 100 }).toBe(0);
     } finally {
       await db.destroy();
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 100_000);
 });
