@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { categoryHref } from '../catalog/browse.ts';
+import { categoryHref, genresWithTitles } from '../catalog/browse.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { platformHref } from '../catalog/client/platform-params.ts';
 import { hasPlatformPage } from '../catalog/platforms.ts';
@@ -102,19 +102,10 @@ const SECTIONS: Record<KeyedSection, KeyedSectionReader> = {
   },
 };
 
-/** The genres with published titles of the kind: its category pages. */
-function categoriesOf(db: Db, type: ContentType) {
-  const { titles, genreLinks } = titleKind(type);
-  return db.selectFrom('genres').select(['genres.id', 'genres.name'])
-    .where((eb) => eb.exists(eb.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
-      .select(sql`1`.as('one')).whereRef('genre_links.genre_id', '=', 'genres.id').where('titles.is_published', '=', true)))
-    .orderBy('genres.id').execute();
-}
-
 /** The pages section: the static pages, the categories and the platforms (a few hundred URLs at most). */
 async function pageEntries(db: Db): Promise<SitemapEntry[]> {
   const [categories, platforms] = await Promise.all([
-    forEachKind((type) => categoriesOf(db, type)),
+    forEachKind((type) => genresWithTitles(db, type)),
     db.selectFrom('platforms').select(['id', 'name']).where(hasPlatformPage).orderBy('id').execute(),
   ]);
   return [

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { browseTitles, categoryHref, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
+import { browseTitles, categoryHref, genresWithTitles, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
 import { loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
 import { listPeople } from '../catalog/people.ts';
 import { listPlatforms, platformTitles } from '../catalog/platforms.ts';
@@ -15,7 +15,6 @@ import type { TitleCard } from '../titles/client/cards.ts';
 import type { PersonCard } from '../catalog/client/people-params.ts';
 import { platformHref, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
 import { slugify } from '../titles/client/slug.ts';
-import { titleKind } from '../titles/title-kinds.ts';
 import { cardTags, pageTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
@@ -31,14 +30,8 @@ export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: 
   route: '/category/[type]/[genreId]/[slug]',
   pathSet: 'category',
   async paths(db) {
-    const perType = await Promise.all((['movie', 'tv'] as const).map(async (type) => {
-      const { titles, genreLinks } = titleKind(type);
-      const rows = await db.selectFrom('genres').select(['genres.id', 'genres.name'])
-        .where((eb) => eb.exists(eb.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
-          .select(sql`1`.as('one')).whereRef('genre_links.genre_id', '=', 'genres.id').where('titles.is_published', '=', true)))
-        .orderBy('genres.id').execute();
-      return rows.map((genre) => ({ type, genreId: String(genre.id), slug: slugify(genre.name) }));
-    }));
+    const perType = await Promise.all((['movie', 'tv'] as const).map(async (type) =>
+      (await genresWithTitles(db, type)).map((genre) => ({ type, genreId: String(genre.id), slug: slugify(genre.name) }))));
     return perType.flat();
   },
   async load(db, params) {
