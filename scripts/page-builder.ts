@@ -17,7 +17,7 @@ import { currentSnapshot, databaseId } from '../src/lib/publishing/change-log.ts
 import { NodePublisher } from '../src/lib/publishing/node-publisher.ts';
 import { asideDirOf, pageFile, removePageFile } from '../src/lib/publishing/page-files.ts';
 import { pageRecorder } from '../src/lib/publishing/page-recorder.ts';
-import type { BuilderMessage, ServerMessage } from '../src/lib/publishing/page-builder-client.ts';
+import { publishAtNormalPriority, type BuilderMessage, type ServerMessage } from '../src/lib/publishing/page-builder-client.ts';
 import { codeHash, Journal, readJournal } from '../src/lib/publishing/publish-journal.ts';
 import { astroCacheDir, astroOutDir, canonicalSiteUrl, publishingEnabled } from '../src/lib/settings.ts';
 
@@ -56,6 +56,7 @@ if (!publishingEnabled()) {
   process.exit(0);
 }
 
+publishAtNormalPriority();
 const acks = new Map<number, () => void>();
 let nextId = 0;
 const publisher = new NodePublisher({

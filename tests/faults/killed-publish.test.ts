@@ -3,13 +3,13 @@
  * reaches nearly every page: started again, it keeps the pages its journal vouches for, renews the rest, and every
  * page is what a fresh build of the database shows; nothing the killed run was writing is left in the build.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { JOURNAL_FILE, replayJournal } from '../../src/lib/publishing/publish-journal.ts';
 import { differencesFromFresh, settled } from '../support/published-site.ts';
-import { caseDir, describeEachEngine, reportRecovery, waitUntil } from './support/harness.ts';
+import { caseDir, describeEachEngine, nicenessOf, processTree, reportRecovery, waitUntil } from './support/harness.ts';
 
 describeEachEngine('the web server killed while it publishes (%s)', 'publish', (fault) => {
   it('starts again with the pages its journal vouches for, and publishes the rest', async () => {
@@ -18,6 +18,10 @@ describeEachEngine('the web server killed while it publishes (%s)', 'publish', (
     // The site's URL is in every page: the same on both starts (each start has a new port).
     const env = { SITE_URL: 'http://cinecat.test' };
     let site = await fault.startSite(env, outDir, { build: true });
+    // It built at a lower priority, and renders what changes at normal priority where the system lets it.
+    const pageBuilder = processTree(site.child.pid!).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('page-builder.ts'));
+    expect(pageBuilder, 'the page builder runs').toBeDefined();
+    if (nicenessOf(pageBuilder!) !== 0) expect(site.output()).toContain("the publisher keeps the build's niceness (10)");
     const journal = join(outDir, JOURNAL_FILE);
     const journalSize = () => statSync(journal).size;
     const { checkpoint: built } = await replayJournal(outDir);

@@ -24,8 +24,22 @@ export type BuilderMessage =
 /** What the server asks of the page builder. */
 export type ServerMessage = { type: 'ack'; id: number } | { type: 'renew'; id: number; path: string };
 
-/** The build's niceness (0 is normal, 19 the lowest priority). */
+/** The build's niceness (0 is normal, 19 the lowest priority): the server keeps the CPU while it builds. */
 const BUILD_NICENESS = 10;
+
+/**
+ * Called by the page builder once its build is over: its renders are then what a visitor of a stale page waits for,
+ * so they run at normal priority. Lowering a niceness takes the privilege to (root, or an RLIMIT_NICE that allows it);
+ * without it the publisher keeps the build's, and says so. Linux sets it for the calling thread: the compression
+ * threads the build started keep the build's.
+ */
+export function publishAtNormalPriority(): void {
+  try {
+    setPriority(0);
+  } catch {
+    console.log(`[publishing] the publisher keeps the build's niceness (${BUILD_NICENESS}): this system does not let it lower its own`);
+  }
+}
 /** A visitor waits at most this long for a stale page; then the file is sent as it is. */
 const RENEW_WAIT_MS = 10_000;
 /**

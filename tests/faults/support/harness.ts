@@ -40,8 +40,8 @@ export function reportRecovery(what: string, ms: number): void {
   console.log(`[faults] ${what}: ${(ms / 1000).toFixed(2)} s`);
 }
 
-/** SIGKILL to `pid` and every process it started (found through /proc), children first seen, all at once. */
-export function killTree(pid: number): void {
+/** `pid` and every process it started, and theirs (found through /proc), parents first. */
+export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -60,9 +60,20 @@ export function killTree(pid: number): void {
     all.push(next);
     queue.push(...(children.get(next) ?? []));
   }
-  for (const target of all) {
+  return all;
+}
+
+/** SIGKILL to `pid` and every process it started, children first seen, all at once. */
+export function killTree(pid: number): void {
+  for (const target of processTree(pid)) {
     try { process.kill(target, 'SIGKILL'); } catch { /* already gone */ }
   }
+}
+
+/** The niceness of the process `pid` (the main thread's): the 17th field after the parenthesised command name. */
+export function nicenessOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 const exited = (child: ChildProcess) =>
