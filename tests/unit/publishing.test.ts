@@ -142,8 +142,7 @@ describe('the publisher\'s journal and what counts as code', () => {
     const journal = await Journal.start(copy, 'code-1', 'db-1', [['/a', { etag: '"a"', tags: ['m1'] }], ['/b', { etag: null, tags: [] }]], '10:10:');
     journal.page('/c', { etag: '"c"', tags: ['m2'] });
     journal.gone('/b');
-    journal.checkpoint('12:12:');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await journal.checkpoint('12:12:');
     const kept = await readJournal(copy, 'code-1', 'db-1');
     expect(kept?.cursor).toBe('12:12:');
     expect([...kept!.pages.keys()]).toEqual(['/a', '/c']);
@@ -153,5 +152,16 @@ describe('the publisher\'s journal and what counts as code', () => {
     // A torn last line (a process killed mid-write) is left out.
     writeFileSync(join(copy, 'published.jsonl'), `${readFileSync(join(copy, 'published.jsonl'), 'utf8')}{"page":"/d","et`);
     expect([...(await readJournal(copy, 'code-1', 'db-1'))!.pages.keys()]).toEqual(['/a', '/c']);
+  });
+
+  it('a checkpoint resolves once it and every line before it are in the file: what waits for it reads them all', async () => {
+    copy = mkdtempSync(join(tmpdir(), 'journal-'));
+    const journal = await Journal.start(copy, 'code-1', 'db-1', [], '10:10:');
+    const tags = Array.from({ length: 40 }, (_, i) => `mc${i}`);
+    for (let i = 0; i < 20_000; i++) journal.page(`/movie/title/${i}`, { etag: `"${i}"`, tags });
+    await journal.checkpoint('12:12:');
+    const kept = await readJournal(copy, 'code-1', 'db-1');
+    expect(kept?.cursor).toBe('12:12:');
+    expect(kept?.pages.size).toBe(20_000);
   });
 });

@@ -84,6 +84,8 @@ export class NodePublisher {
   readonly #failed = new Set<string>();
   /** Whether changes were read since the journal's last checkpoint. */
   #unsaved = false;
+  /** The last checkpoint, once it (and every page line before it) is in the journal's file. */
+  #checkpointWritten: Promise<void> = Promise.resolve();
   /** The last marker read, and the last one recorded as settled (every change before it published). */
   #lastMarker = 0;
   #settledMarker = 0;
@@ -243,18 +245,18 @@ export class NodePublisher {
   }
 
   /**
-   * Once every stale page is renewed: the journal may vouch for the files up to the cursor, and writers waiting for
-   * their changes to be published (change-log.ts waitForReaders) may go on.
+   * Once every stale page is renewed: the journal may vouch for the files up to the cursor, and, once that is in its
+   * file, writers waiting for their changes to be published (change-log.ts waitForReaders) may go on.
    */
   #settleIfCurrent(): void {
     if (this.busy) return;
     if (this.#unsaved) {
       this.#unsaved = false;
-      this.#options.journal.checkpoint(this.#cursor);
+      this.#checkpointWritten = this.#options.journal.checkpoint(this.#cursor);
     }
     if (this.#lastMarker > this.#settledMarker) {
-      this.#settledMarker = this.#lastMarker;
-      void recordSettled(this.#options.db, this.#options.reader, this.#settledMarker)
+      const marker = this.#settledMarker = this.#lastMarker;
+      void this.#checkpointWritten.then(() => recordSettled(this.#options.db, this.#options.reader, marker))
         .catch((error: unknown) => console.error(`[publishing] could not record what is published: ${errorMessage(error)}`));
     }
   }

@@ -111,12 +111,17 @@ export class Journal {
     this.#write({ gone: page });
   }
 
-  /** Every change committed up to `cursor` is in the files. */
-  checkpoint(cursor: string): void {
-    this.#write({ checkpoint: { code: this.#code, database: this.#database, cursor, at: new Date().toISOString() } });
+  /**
+   * Every change committed up to `cursor` is in the files. Resolves once this line, and so every line before it, is
+   * in the journal's file (or failed to be): a restart from then on keeps those pages.
+   */
+  checkpoint(cursor: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.#write({ checkpoint: { code: this.#code, database: this.#database, cursor, at: new Date().toISOString() } }, () => resolve());
+    });
   }
 
-  #write(line: Line): void {
-    this.#stream.write(`${JSON.stringify(line)}\n`);
+  #write(line: Line, written?: () => void): void {
+    this.#stream.write(`${JSON.stringify(line)}\n`, written);
   }
 }
