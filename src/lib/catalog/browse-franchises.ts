@@ -1,5 +1,5 @@
 /** Franchise (collection) pages: every collection with published movies, in two queries for the whole build. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleCard, type TitleCard } from '../titles/client/cards.ts';
 import { slugify } from '../titles/client/slug.ts';
@@ -18,6 +18,12 @@ export interface FranchisePage {
 
 export function franchiseHref(franchise: Pick<FranchisePage, 'id' | 'name'>): string {
   return `/franchise/${franchise.id}/${slugify(franchise.name)}`;
+}
+
+/** The collections with a published movie: the franchises that have a page. */
+export function collectionsWithPublishedMovies(db: Kysely<Database>) {
+  return db.selectFrom('collections').where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
+    .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)));
 }
 
 /** Collections that have at least one published movie (all, or the given ids). */

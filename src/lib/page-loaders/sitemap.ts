@@ -6,6 +6,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { categoryHref, genresWithTitles } from '../catalog/browse.ts';
+import { collectionsWithPublishedMovies, franchiseHref } from '../catalog/browse-franchises.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { platformHref } from '../catalog/client/platform-params.ts';
 import { hasPlatformPage } from '../catalog/platforms.ts';
@@ -30,9 +31,8 @@ const changedOn = (table: 'titles' | 'people') => sql<string | null>`to_char(${s
 export const IDS_PER_PART = 10_000;
 
 /** The sections keyed by a row id, in sitemap order, then the one unkeyed section of pages. */
-export const KEYED_SECTIONS = ['movies', 'tv-shows', 'people', 'franchises'] as const;
+const KEYED_SECTIONS = ['movies', 'tv-shows', 'people', 'franchises'] as const;
 export type KeyedSection = (typeof KEYED_SECTIONS)[number];
-export type SitemapSection = KeyedSection | 'pages';
 
 /** A part of the sitemap: a keyed section's ids from bucket × IDS_PER_PART on, or the pages. */
 export type SitemapPart = { section: KeyedSection; bucket: number } | { section: 'pages'; bucket?: undefined };
@@ -79,9 +79,6 @@ function titleSection(type: ContentType): KeyedSectionReader {
 }
 
 const withPage = (db: Db) => db.selectFrom('people').where(creditedInPublishedTitle);
-const withPublishedMovie = (db: Db) => db.selectFrom('collections')
-  .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
-    .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)));
 
 const SECTIONS: Record<KeyedSection, KeyedSectionReader> = {
   movies: titleSection('movie'),
@@ -95,10 +92,11 @@ const SECTIONS: Record<KeyedSection, KeyedSectionReader> = {
   },
   franchises: {
     async entries(db, range) {
-      const rows = await withPublishedMovie(db).where(within('collections.id', range)).select(['collections.id', 'collections.name']).orderBy('collections.id').execute();
-      return rows.map((f) => ({ path: `/franchise/${f.id}/${slugify(f.name)}` }));
+      const rows = await collectionsWithPublishedMovies(db).where(within('collections.id', range)).select(['collections.id', 'collections.name'])
+        .orderBy('collections.id').execute();
+      return rows.map((franchise) => ({ path: franchiseHref(franchise) }));
     },
-    buckets: (db) => withPublishedMovie(db).select([bucketOf('collections.id'), urlCount]).groupBy(FIRST_COLUMN).orderBy(FIRST_COLUMN).execute(),
+    buckets: (db) => collectionsWithPublishedMovies(db).select([bucketOf('collections.id'), urlCount]).groupBy(FIRST_COLUMN).orderBy(FIRST_COLUMN).execute(),
   },
 };
 

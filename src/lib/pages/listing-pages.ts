@@ -4,10 +4,10 @@
  * order it shows it, and the cards on it: a title entering, leaving or moving in the list, or a card changing, reaches
  * the page.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { browseTitles, categoryHref, genresWithTitles, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
-import { loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
+import { collectionsWithPublishedMovies, loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
 import { listPeople } from '../catalog/people.ts';
 import { listPlatforms, platformTitles } from '../catalog/platforms.ts';
 import type { BrowsePage } from '../catalog/client/browse-params.ts';
@@ -54,10 +54,7 @@ export const franchisePage: CataloguePage<{ id: string; slug: string }, { franch
   route: '/franchise/[id]/[slug]',
   pathSet: 'franchise',
   async paths(db) {
-    const rows = await db.selectFrom('collections').select(['collections.id', 'collections.name'])
-      .where((eb) => eb.exists(eb.selectFrom('movies').select(sql`1`.as('one'))
-        .whereRef('movies.collection_id', '=', 'collections.id').where('movies.is_published', '=', true)))
-      .orderBy('collections.id').execute();
+    const rows = await collectionsWithPublishedMovies(db).select(['collections.id', 'collections.name']).orderBy('collections.id').execute();
     return rows.map((row) => ({ id: String(row.id), slug: slugify(row.name) }));
   },
   async load(db, params) {
