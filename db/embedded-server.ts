@@ -60,11 +60,12 @@ function keepTablesMaintained(port: number): { stop(): Promise<void> } {
   let failing = false;
   const check = async () => {
     try {
-      const { rows } = await sql<{ name: string; vacuum: boolean }>`select format('%I.%I', schemaname, relname) as name,
-          n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum
-        from pg_stat_user_tables
-        where n_mod_since_analyze > 50 + 0.1 * n_live_tup or n_dead_tup > 50 + 0.2 * n_live_tup
-          or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup`.execute(await db);
+      const { rows } = await sql<{ name: string; vacuum: boolean }>`select name, vacuum_due as vacuum from (
+          select format('%I.%I', schemaname, relname) as name,
+            n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum_due,
+            n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze_due
+          from pg_stat_user_tables) as tables
+        where vacuum_due or analyze_due`.execute(await db);
       for (const { name, vacuum } of rows) await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.raw(name)}`.execute(await db);
       failing = false;
     } catch (error) {
