@@ -35,8 +35,9 @@ export const sitemapPartPage: CataloguePage<{ part: string }, { entries: Sitemap
   pathSet: 'sitemap',
   paths: async (db) => (await listedParts(db)).map((part) => ({ part })),
   async load(db, params) {
-    const part = params.part === undefined ? undefined : parseSitemapPartName(params.part);
-    if (!part || !(await listedParts(db)).includes(params.part!)) return missing;
-    return page({ entries: await sitemapPartEntries(db, part) }, [pageTags.sitemapPart(params.part!)]);
+    const name = params.part ?? '';
+    const part = parseSitemapPartName(name);
+    if (!part || !(await listedParts(db)).includes(name)) return missing;
+    return page({ entries: await sitemapPartEntries(db, part) }, [pageTags.sitemapPart(name)]);
   },
 };

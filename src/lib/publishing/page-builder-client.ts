@@ -26,6 +26,13 @@ export type ServerMessage = { type: 'ack'; id: number } | { type: 'renew'; id: n
 
 /** The build's niceness (0 is normal, 19 the lowest priority): the server keeps the CPU while it builds. */
 const BUILD_NICENESS = 10;
+/** A visitor waits at most this long for a stale page; then the file is sent as it is. */
+const RENEW_WAIT_MS = 10_000;
+/**
+ * The page builder's entry point, relative to the project. Spelled as parts, not as one path literal: Netlify's
+ * function bundler traces literal paths and would bundle the script into every function that imports this module.
+ */
+const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 
 /**
  * Called by the page builder once its build is over: its renders are then what a visitor of a stale page waits for,
@@ -40,13 +47,6 @@ export function publishAtNormalPriority(): void {
     console.log(`[publishing] the publisher keeps the build's niceness (${BUILD_NICENESS}): this system does not let it lower its own`);
   }
 }
-/** A visitor waits at most this long for a stale page; then the file is sent as it is. */
-const RENEW_WAIT_MS = 10_000;
-/**
- * The page builder's entry point, relative to the project. Spelled as parts, not as one path literal: Netlify's
- * function bundler traces literal paths and would bundle the script into every function that imports this module.
- */
-const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 
 /** What the build did: pages rendered, pages of the last run kept as they were, the page builder's peak memory. */
 export interface BuiltSite { rendered: number; kept: number; peakRssMb: number }
