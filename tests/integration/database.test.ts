@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/connect.ts';
-import { startEmbeddedServer } from '../../db/embedded-server.ts';
+import { startEmbeddedServer, tablesDueForUpkeep } from '../../db/embedded-server.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -328,4 +328,31 @@ describe('embedded database server', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 100_000);
+
+  it('sizes a table for upkeep by its planner estimate, which a new process keeps, not by activity counters that start again at zero', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cinecat-upkeep-'));
+    // In-process PGlite: no server, so no upkeep runs between the writes and the checks.
+    let db = await createDb({ kind: 'pglite', dataDir });
+    const due = async () => {
+      await sql`select pg_stat_force_next_flush()`.execute(db);
+      return (await tablesDueForUpkeep(db)).filter(({ name }) => name === 'public.sized');
+    };
+    try {
+      await sql`create table sized (id integer primary key, owner integer not null)`.execute(db);
+      await sql`insert into sized select n, n % 100 from generate_series(1, 5000) n`.execute(db);
+      expect(await due()).toEqual([{ name: 'public.sized', vacuum: true }]);
+      await sql`vacuum (analyze) sized`.execute(db);
+      expect(await due()).toEqual([]);
+      await db.destroy();
+      db = await createDb({ kind: 'pglite', dataDir });
+      // 100 dead rows in 5,000: below autovacuum's 50 + a fifth, and its analyze's 50 + a tenth.
+      await sql`update sized set owner = owner + 1 where id <= 100`.execute(db);
+      expect(await due()).toEqual([]);
+      await sql`update sized set owner = owner + 1 where id <= 1500`.execute(db);
+      expect(await due()).toEqual([{ name: 'public.sized', vacuum: true }]);
+    } finally {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
