@@ -29,7 +29,7 @@ describeEachEngine('browse: home genre rows', (getDb) => {
     await insertMovie(db, { title: 'Space Oldie', genres: [878], vote_average: 6, created_at: new Date(Date.UTC(2020, 0, 1)) });
     await insertShow(db, { name: 'Kids Show', genres: [10762], vote_average: 7 });
 
-    const rows = await loadHomeGenreRows(db);
+    const { rows } = await loadHomeGenreRows(db);
     const action = rows.find((r) => r.key === 'movie-28')!;
     expect(action).toMatchObject({ type: 'movie', genreId: 28, title: 'Action Movies', href: '/category/movie/28/action' });
     expect(action.cards.map((c) => c.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Both ${9 - i}`));
@@ -48,7 +48,7 @@ describeEachEngine('browse: home genre rows', (getDb) => {
     for (let i = 0; i < 60; i++) {
       await insertMovie(db, { title: `Horror ${i}`, genres: [27], vote_average: 1 + i / 10, created_at: new Date(Date.UTC(2000, 0, 1 + i)) });
     }
-    const horror = (await loadHomeGenreRows(db)).find((r) => r.key === 'movie-27')!;
+    const horror = (await loadHomeGenreRows(db)).rows.find((r) => r.key === 'movie-27')!;
     expect(horror.cards).toHaveLength(20);
     expect(horror.cards.slice(0, 3).map((c) => c.title)).toEqual(['High', 'Horror 59', 'Horror 58']);
     expect(horror.href).toBe('/category/movie/27/horror');

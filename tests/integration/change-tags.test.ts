@@ -48,11 +48,15 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     ].sort());
   });
 
-  it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in, and leaves its tiles', async () => {
-    // The movie had no rating: on its one credited person's Known For, its place by rating appears.
+  it('a rating change reorders the lists ordered by rating of every genre and platform the movie is in, by the bands it leaves and enters, and leaves its tiles', async () => {
+    // The movie had no rating: on its one credited person's Known For, its place by rating appears. 9.9 is in the
+    // band of 9 to 10; pages that show a list to its end carry its `any` tag.
+    const scopes = ['all', 'g28', 'g35', 'pl61'];
     expect(await tagsOf((db) => db.updateTable('movies').set({ vote_average: 9.9 }).where('id', '=', ids.movie).execute())).toEqual([
-      ANY_CARD, 'lm:all:rating', 'lm:g28:rating', 'lm:g35:rating', 'lm:pl61:rating', 'm61001', 'mc61001', 'p61003',
+      ANY_CARD, ...scopes.flatMap((scope) => [`lm:${scope}:rating:any`, `lm:${scope}:rating:9`]), 'm61001', 'mc61001', 'p61003',
     ].sort());
+    const moved = await tagsOf((db) => db.updateTable('movies').set({ vote_average: 6.2 }).where('id', '=', ids.movie).execute());
+    expect(moved.filter((tag) => tag.startsWith('lm:g28:'))).toEqual(['lm:g28:rating:6', 'lm:g28:rating:9', 'lm:g28:rating:any']);
   });
 
   it('a rating or a popularity names a person\'s page only when it moves the order of their Known For', async () => {

@@ -2,11 +2,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFile, pagePathOf } from '../../src/lib/publishing/page-files.ts';
 import { PageIndex } from '../../src/lib/publishing/page-index.ts';
 import {
   ANY_CARD, CDN_TAG_LIMIT, cdnPurgeTag, cdnTags, EVERYTHING, KEYED_PATH_SETS, namedPaths, PATH_SETS, pathsTag, rowPathsTag,
+  scoredListTags, scoreMoveTags, type ScoredOrder,
 } from '../../src/lib/pages/page-tags.ts';
 import { CATALOGUE_PAGES } from '../../src/lib/pages/index.ts';
 import { codeHash, Journal, readJournal } from '../../src/lib/publishing/publish-journal.ts';
@@ -59,6 +61,35 @@ describe('CDN tags', () => {
     const kept = cdnTags(many);
     expect(kept.length).toBeLessThanOrEqual(CDN_TAG_LIMIT);
     expect(kept).toEqual(['p7', 'lp:name', ANY_CARD]);
+  });
+});
+
+describe('scored list tags', () => {
+  const named = (order: ScoredOrder, floor: number | null, from: number | null, to: number | null) => {
+    const page = new Set(scoredListTags('movie', 'g28', order, floor));
+    return scoreMoveTags('movie', 'g28', order, from, to).some((tag) => page.has(tag));
+  };
+  const score = (order: ScoredOrder) => (order === 'rating' ? fc.double({ min: 0, max: 10, noNaN: true }) : fc.double({ min: 0, max: 5e6, noNaN: true }));
+  const scored = fc.constantFrom<ScoredOrder>('rating', 'popularity').chain((order) => fc.record({
+    order: fc.constant(order), floor: fc.option(score(order)), from: fc.option(score(order)), to: fc.option(score(order)),
+  }));
+
+  it('name a page showing a list down to its floor whenever a title\'s old or new score reaches it, and always one showing the whole list', () => {
+    fc.assert(fc.property(scored, ({ order, floor, from, to }) => {
+      const reaches = floor === null || [from, to].some((value) => value !== null && value >= floor);
+      if (reaches) expect(named(order, floor, from, to)).toBe(true);
+    }), { numRuns: 2000 });
+  });
+
+  it('leave a page alone when a title moves well below its floor, and stay within a CDN response\'s tags', () => {
+    expect(named('rating', 8.2, 6.1, 6.4)).toBe(false);
+    expect(named('rating', 8.2, 6.1, 8.3)).toBe(true);
+    expect(named('rating', 8.2, null, 3)).toBe(false);
+    expect(named('popularity', 300, 40, 42)).toBe(false);
+    expect(named('popularity', 300, 40, 290)).toBe(true);
+    expect(named('popularity', 300, 40_000_000, 1)).toBe(true);
+    expect(scoredListTags('movie', 'pl8', 'popularity', 0).length).toBeLessThanOrEqual(42);
+    expect(scoredListTags('movie', 'pl8', 'popularity', null)).toEqual(['lm:pl8:popularity', 'lm:pl8:popularity:any']);
   });
 });
 

@@ -47,20 +47,34 @@ function publishedOnPlatforms(db: Kysely<Database>, type: ContentType) {
 /** A page of the platform's published titles (only those on `services`, when given), or null for an unknown platform. */
 export async function platformTitles(db: Kysely<Database>, platformId: number, page: number, services: ServicesFilterQuery | null = null):
   Promise<PlatformPage | null> {
+  return (await platformPageWithFloors(db, platformId, page, services))?.page ?? null;
+}
+
+/**
+ * A platform's page, and for each kind the lowest popularity it shows (null: it shows the kind's last titles): a
+ * title that moves below it, far down the platform's list, changes nothing the page shows (pages/page-tags.ts
+ * scoredListTags).
+ */
+export async function platformPageWithFloors(db: Kysely<Database>, platformId: number, page: number, services: ServicesFilterQuery | null = null):
+  Promise<{ page: PlatformPage; popularityFloors: Record<ContentType, number | null> } | null> {
   const platform = await db.selectFrom('platforms').select(PLATFORM_COLUMNS).where('id', '=', platformId).executeTakeFirst();
   if (!platform) return null;
-  const shares = await forEachKind(async (type): Promise<PlatformShare> => {
+  const shares = await forEachKind(async (type): Promise<PlatformShare & { floor: number | null }> => {
     const perPage = PLATFORM_TITLES_PER_PAGE[type];
     const onPlatform = publishedOnPlatforms(db, type).where('provider_links.platform_id', '=', platformId)
       .$if(services !== null, (q) => q.where(onServices(type, services!)));
     const [count, rows] = await Promise.all([
       onPlatform.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      onPlatform.select(CARD_COLUMNS).orderBy('titles.popularity', 'desc').orderBy('titles.id')
+      onPlatform.select([...CARD_COLUMNS, 'titles.popularity']).orderBy('titles.popularity', 'desc').orderBy('titles.id')
         .limit(perPage).offset((page - 1) * perPage).execute(),
     ]);
-    return { cards: rows.map((row) => titleCard(type, row)), total: Number(count.total) };
+    const floor = rows.length === perPage ? rows.at(-1)!.popularity : null;
+    return { cards: rows.map((row) => titleCard(type, row)), total: Number(count.total), floor };
   });
-  return platformPage(toPlatform(platform), page, shares);
+  return {
+    page: platformPage(toPlatform(platform), page, shares),
+    popularityFloors: { movie: shares.movie.floor, tv: shares.tv.floor },
+  };
 }
 
 /** The platform's page from its titles of that page (each kind with the platform's total of that kind). */

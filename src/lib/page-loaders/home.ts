@@ -94,8 +94,24 @@ export async function topRatedByGenre(
   return result;
 }
 
-/** Every home genre row, in page order, after Recently Added Movies and Recently Added Shows. Empty rows are dropped. */
-export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenreRow[]> {
+/** A home genre's best rated, down to the lowest rating of the candidates read (null: every title of the genre). */
+export interface RatingList { type: ContentType; genreId: number; floor: number | null }
+
+/**
+ * The lowest rating a list of the best-rated `limit` reaches, for its page's tags (pages/page-tags.ts
+ * scoredListTags): null when it holds fewer (it is the whole list) or ends in titles without one. A card's rating is
+ * rounded to a tenth, so the floor is the lowest rating that rounds to it.
+ */
+function ratingFloorOf(cards: TitleCard[], limit: number): number | null {
+  const last = cards.at(-1)?.voteAverage;
+  return cards.length < limit || last === null || last === undefined ? null : last - 0.05;
+}
+
+/**
+ * Every home genre row, in page order, after Recently Added Movies and Recently Added Shows (empty rows are dropped),
+ * and the best-rated lists they were chosen from.
+ */
+export async function loadHomeGenreRows(db: Kysely<Database>): Promise<{ rows: HomeGenreRow[]; ratingLists: RatingList[] }> {
   const movieIds = HOME_MOVIE_GENRE_ROWS.map((g) => g.id);
   const showIds = HOME_TV_GENRE_ROWS.map((g) => g.id);
   const [movies, shows, movieCandidates, showCandidates, names] = await Promise.all([
@@ -113,5 +129,8 @@ export async function loadHomeGenreRows(db: Kysely<Database>): Promise<HomeGenre
     ...HOME_MOVIE_GENRE_ROWS.map(describe('movie', movieCandidates)),
     ...HOME_TV_GENRE_ROWS.map(describe('tv', showCandidates)),
   ], [...movies, ...shows]);
-  return rows.filter((row) => row.cards.length > 0).map(({ candidates: _, ...row }) => row);
+  return {
+    rows: rows.filter((row) => row.cards.length > 0).map(({ candidates: _, ...row }) => row),
+    ratingLists: rows.map((row) => ({ type: row.type, genreId: row.genreId, floor: ratingFloorOf(row.candidates, GENRE_ROW_CANDIDATES) })),
+  };
 }

@@ -30,8 +30,11 @@ export interface MoreLikeThisRow {
   cards: TitleCard[];
   /** TMDB ids of the title's recommendations, published or not. */
   recommended: number[];
-  /** The genres whose best-rated titles the row was topped up from. */
-  genres: number[];
+  /**
+   * The genres whose best-rated titles the row was topped up from, each down to the lowest rating read (null: every
+   * title of the genre, as far as the row could tell).
+   */
+  ratingLists: { genreId: number; floor: number | null }[];
 }
 
 export async function moreLikeThisRow(db: Db, type: ContentType, tmdbId: number): Promise<MoreLikeThisRow | null> {
@@ -49,15 +52,17 @@ async function movieRow(db: Db, tmdbId: number): Promise<MoreLikeThisRow | null>
       .where('movie_genres.movie_id', '=', movie.id).orderBy('genres.name').limit(1).executeTakeFirst(),
   ]);
   const cards = recommended.get(movie.id) ?? [];
-  if (cards.length >= MORE_LIKE_THIS_LIMIT || !firstGenre) return { cards, recommended: movie.recommended_tmdb_ids, genres: [] };
+  if (cards.length >= MORE_LIKE_THIS_LIMIT || !firstGenre) return { cards, recommended: movie.recommended_tmdb_ids, ratingLists: [] };
+  const limit = MORE_LIKE_THIS_LIMIT + cards.length + 1;
   const best = await db.selectFrom('movie_genres').innerJoin('movies', 'movies.id', 'movie_genres.movie_id')
     .select(TITLE_KINDS.movie.cardColumns).where('movies.is_published', '=', true).where('movie_genres.genre_id', '=', firstGenre.id)
-    .orderBy('movies.vote_average', (ob) => ob.desc().nullsLast()).orderBy('movies.id').limit(MORE_LIKE_THIS_LIMIT + cards.length + 1).execute();
+    .orderBy('movies.vote_average', (ob) => ob.desc().nullsLast()).orderBy('movies.id').limit(limit).execute();
   for (const row of best) {
     if (cards.length >= MORE_LIKE_THIS_LIMIT) break;
     if (row.tmdb_id !== tmdbId && !cards.some((card) => card.tmdbId === row.tmdb_id)) cards.push(titleCard('movie', row));
   }
-  return { cards, recommended: movie.recommended_tmdb_ids, genres: [firstGenre.id] };
+  const lowest = best.length === limit ? best.at(-1)!.vote_average : null;
+  return { cards, recommended: movie.recommended_tmdb_ids, ratingLists: [{ genreId: firstGenre.id, floor: lowest === null ? null : Number(lowest) }] };
 }
 
 /**
@@ -71,7 +76,9 @@ async function showRow(db: Db, tmdbId: number): Promise<MoreLikeThisRow | null> 
   const show = await db.selectFrom('tv_shows').select('id').where('tmdb_id', '=', tmdbId).where('is_published', '=', true).executeTakeFirst();
   if (!show) return null;
   const genres = (await db.selectFrom('tv_show_genres').select('genre_id').where('tv_show_id', '=', show.id).execute()).map((row) => row.genre_id);
-  if (genres.length === 0) return { cards: [], recommended: [], genres };
+  // Each genre's candidates are not read here, so the row takes every rating of its genres to matter.
+  const ratingLists = genres.map((genreId) => ({ genreId, floor: null }));
+  if (genres.length === 0) return { cards: [], recommended: [], ratingLists };
   const rows = await db
     .with('candidates', (qc) => qc.selectFrom((eb) => eb.selectFrom('tv_show_genres')
         .innerJoin('tv_shows', 'tv_shows.id', 'tv_show_genres.tv_show_id')
@@ -86,5 +93,5 @@ async function showRow(db: Db, tmdbId: number): Promise<MoreLikeThisRow | null> 
     .groupBy('tv_shows.id')
     .orderBy(sql`count(*)`, 'desc').orderBy('tv_shows.vote_average', (ob) => ob.desc().nullsLast()).orderBy('tv_shows.id')
     .limit(MORE_LIKE_THIS_LIMIT).execute();
-  return { cards: rows.map((row) => titleCard('tv', row)), recommended: [], genres };
+  return { cards: rows.map((row) => titleCard('tv', row)), recommended: [], ratingLists };
 }

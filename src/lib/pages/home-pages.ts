@@ -3,11 +3,10 @@
  * the page), so the home page and every fragment are tagged with every list of the chain: the recent titles and each
  * home genre's best rated.
  */
-import type { ContentType } from '../../../db/schema.ts';
-import { heroMovies, loadHomeGenreRows as readHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow } from '../page-loaders/home.ts';
+import { heroMovies, loadHomeGenreRows as readHomeGenreRows, recentTitles, type HeroSlide, type HomeGenreRow, type RatingList } from '../page-loaders/home.ts';
 import type { TitleCard } from '../titles/client/cards.ts';
 import { HOME_MOVIE_GENRE_ROWS, HOME_TV_GENRE_ROWS } from '../catalog/client/genres.ts';
-import { cardTags, pageTags } from './page-tags.ts';
+import { cardTags, pageTags, scoredListTags } from './page-tags.ts';
 import { batchedRead } from '../page-loaders/batched-load.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
@@ -17,16 +16,17 @@ const loadHomeGenreRows = batchedRead(readHomeGenreRows);
 /** Rows rendered into the home HTML; the others load one after another as the visitor scrolls near them. */
 export const HOME_ROWS_IN_HTML = 2;
 
-const HOME_GENRES: { type: ContentType; id: number }[] = [
-  ...HOME_MOVIE_GENRE_ROWS.map((row) => ({ type: 'movie' as const, id: row.id })),
-  ...HOME_TV_GENRE_ROWS.map((row) => ({ type: 'tv' as const, id: row.id })),
-];
+/** The genres whose headings and links the rows show. */
+const HOME_GENRE_IDS = [...HOME_MOVIE_GENRE_ROWS, ...HOME_TV_GENRE_ROWS].map((row) => row.id);
 
-/** The lists the genre rows chain through, and the genres their headings and links name. */
-const CHAIN_TAGS = [
-  pageTags.titleList('movie', 'all', 'added'), pageTags.titleList('tv', 'all', 'added'),
-  ...HOME_GENRES.flatMap(({ type, id }) => [pageTags.titleList(type, `g${id}`, 'rating'), pageTags.genre(id)]),
-];
+/** The lists the genre rows chain through (down to the candidates read), and the genres their headings and links name. */
+function chainTags(ratingLists: readonly RatingList[]): string[] {
+  return [
+    pageTags.titleList('movie', 'all', 'added'), pageTags.titleList('tv', 'all', 'added'),
+    ...HOME_GENRE_IDS.map((id) => pageTags.genre(id)),
+    ...ratingLists.flatMap(({ type, genreId, floor }) => scoredListTags(type, `g${genreId}`, 'rating', floor)),
+  ];
+}
 
 /** The rows the home page renders: the first ones whole, the others as placeholders their fragments replace. */
 export type HomeRow = HomeGenreRow | Omit<HomeGenreRow, 'cards'>;
@@ -37,11 +37,11 @@ export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
   route: '/',
   paths: async () => [{}],
   async load(db) {
-    const [slides, movies, shows, genreRows] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
+    const [slides, movies, shows, { rows: genreRows, ratingLists }] = await Promise.all([heroMovies(db), recentTitles(db, 'movie'), recentTitles(db, 'tv'), loadHomeGenreRows(db)]);
     // Only what the page renders: a later row's cards are its fragment's.
     const rows = genreRows.map((row, index): HomeRow => (index < HOME_ROWS_IN_HTML ? row : { key: row.key, type: row.type, genreId: row.genreId, title: row.title, href: row.href }));
     const inHtml = genreRows.slice(0, HOME_ROWS_IN_HTML).flatMap((row) => row.cards);
-    return page({ slides, movies, shows, rows }, [...CHAIN_TAGS, ...cardTags([...slides, ...movies, ...shows, ...inHtml])]);
+    return page({ slides, movies, shows, rows }, [...chainTags(ratingLists), ...cardTags([...slides, ...movies, ...shows, ...inHtml])]);
   },
 };
 
@@ -49,9 +49,10 @@ export const homePage: CataloguePage<Record<string, never>, HomeProps> = {
 export const homeRowPage: CataloguePage<{ row: string }, { row: HomeGenreRow }> = {
   route: '/fragments/home-rows/[row]',
   pathSet: 'home-rows',
-  paths: async (db) => (await loadHomeGenreRows(db)).map((row) => ({ row: row.key })),
+  paths: async (db) => (await loadHomeGenreRows(db)).rows.map((row) => ({ row: row.key })),
   async load(db, params) {
-    const row = (await loadHomeGenreRows(db)).find((candidate) => candidate.key === params.row);
-    return row ? page({ row }, [...CHAIN_TAGS, ...cardTags(row.cards)]) : missing;
+    const { rows, ratingLists } = await loadHomeGenreRows(db);
+    const row = rows.find((candidate) => candidate.key === params.row);
+    return row ? page({ row }, [...chainTags(ratingLists), ...cardTags(row.cards)]) : missing;
   },
 };

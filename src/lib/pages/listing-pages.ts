@@ -9,13 +9,13 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { browseTitles, categoryHref, genresWithTitles, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
 import { collectionsWithPublishedMovies, loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
 import { listPeople } from '../catalog/people.ts';
-import { listPlatforms, platformTitles } from '../catalog/platforms.ts';
+import { listPlatforms, platformPageWithFloors } from '../catalog/platforms.ts';
 import type { BrowsePage } from '../catalog/client/browse-params.ts';
 import type { TitleCard } from '../titles/client/cards.ts';
 import type { PersonCard } from '../catalog/client/people-params.ts';
 import { platformHref, type Platform, type PlatformPage } from '../catalog/client/platform-params.ts';
 import { slugify } from '../titles/client/slug.ts';
-import { cardTags, pageTags } from './page-tags.ts';
+import { cardTags, pageTags, scoredListTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 type Db = Kysely<Database>;
@@ -70,9 +70,10 @@ export interface PlatformPageProps { platforms: Platform[]; initial: PlatformPag
 
 /** The platform picker and a platform's first page: what /platforms and each /platforms/{id}/{slug} show. */
 async function platformProps(db: Db, platforms: Platform[], shown: Platform | undefined) {
-  const initial = shown ? await platformTitles(db, shown.id, 1) : null;
-  const tags = [pageTags.platforms, ...(initial ? [pageTags.platform(initial.platform.id), ...cardTags(initial.items),
-    ...(['movie', 'tv'] as const).map((type) => pageTags.titleList(type, `pl${initial.platform.id}`, 'popularity'))] : [])];
+  const first = shown ? await platformPageWithFloors(db, shown.id, 1) : null;
+  const initial = first?.page ?? null;
+  const tags = [pageTags.platforms, ...(first ? [pageTags.platform(first.page.platform.id), ...cardTags(first.page.items),
+    ...(['movie', 'tv'] as const).flatMap((type) => scoredListTags(type, `pl${first.page.platform.id}`, 'popularity', first.popularityFloors[type]))] : [])];
   return page<PlatformPageProps>({ platforms, initial }, tags);
 }
 

@@ -6,7 +6,7 @@
 import type { ContentType } from '../../../db/schema.ts';
 import { moreLikeThisRow } from '../page-loaders/more-like-this.ts';
 import type { TitleCard } from '../titles/client/cards.ts';
-import { cardTags, pageTags } from './page-tags.ts';
+import { cardTags, pageTags, scoredListTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
 
 export function moreLikeThisHref(type: ContentType, tmdbId: number): string {
@@ -26,7 +26,7 @@ export const moreLikeThisPage: CataloguePage<{ type: string; tmdbId: string }, {
     return page({ cards: row.cards }, [
       pageTags.title(type, tmdbId), ...cardTags(row.cards),
       ...row.recommended.map((id) => pageTags.titleCard(type, id)),
-      ...row.genres.map((genre) => pageTags.titleList(type, `g${genre}`, 'rating')),
+      ...row.ratingLists.flatMap(({ genreId, floor }) => scoredListTags(type, `g${genreId}`, 'rating', floor)),
     ]);
   },
 };

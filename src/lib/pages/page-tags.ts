@@ -48,6 +48,42 @@ export const pageTags = {
   year: 'year',
 } as const;
 
+/**
+ * The lists ordered by a score, in bands of it. A page that shows a list's first titles down to a score (its floor)
+ * carries the band tags from its floor's band up; a title whose score moves names the bands of its old and new scores.
+ * So a sync that moves a title far below a page's floor (the 3,000th most popular on a platform) names no page that
+ * shows the top of the list. A page that shows the list to its end, or into titles without a score, carries the list's
+ * `any` tag, which every move names. Which titles a list holds (publishing, a genre or a platform added) names the
+ * list's plain tag, which every page of the list carries.
+ */
+const SCORE_BANDS = {
+  // Whole points: a rating runs from 0 to 10 (the home page shows 21 lists: at most 231 band tags).
+  rating: { band: (score: number) => Math.floor(score), top: 10 },
+  // Half powers of two, up to 2^20.
+  popularity: { band: (score: number) => Math.floor(2 * Math.log2(Math.max(score, 1))), top: 40 },
+} as const;
+export type ScoredOrder = keyof typeof SCORE_BANDS;
+export const isScoredOrder = (order: ListOrder): order is ScoredOrder => order in SCORE_BANDS;
+
+function bandOf(order: ScoredOrder, score: number): number {
+  const { band, top } = SCORE_BANDS[order];
+  return Math.min(top, Math.max(0, band(score)));
+}
+
+/** A page that shows a list by `order` down to `floor` (null: to the list's end, or into titles without a score). */
+export function scoredListTags(type: ContentType, scope: ListScope, order: ScoredOrder, floor: number | null): string[] {
+  const list = pageTags.titleList(type, scope, order);
+  if (floor === null) return [list, `${list}:any`];
+  const bands = Array.from({ length: SCORE_BANDS[order].top - bandOf(order, floor) + 1 }, (_, at) => `${list}:${bandOf(order, floor) + at}`);
+  return [list, ...bands];
+}
+
+/** A title of the list whose score moved from `from` to `to` (null: none): the pages whose floor either reaches. */
+export function scoreMoveTags(type: ContentType, scope: ListScope, order: ScoredOrder, from: number | null, to: number | null): string[] {
+  const list = pageTags.titleList(type, scope, order);
+  return [`${list}:any`, ...[from, to].filter((score) => score !== null).map((score) => `${list}:${bandOf(order, score)}`)];
+}
+
 /** The routes whose set of pages changes (a title published, a person's first credit, a genre renamed...). */
 export const PATH_SETS = ['movie', 'tv', 'person', 'category', 'franchise', 'platform', 'home-rows', 'sitemap'] as const;
 export type PathSet = (typeof PATH_SETS)[number];

@@ -18,7 +18,8 @@ import { partOf, sitemapPartName, TITLE_SECTION, type SitemapPart } from '../pag
 import { defaultRegion } from '../settings.ts';
 import type { CatalogueChange } from './change-log.ts';
 import {
-  ANY_CARD, EVERYTHING, isCardTag, LIST_ORDERS, pageTags, pathsTag, rowPathsTag, type ListOrder, type ListScope,
+  ANY_CARD, EVERYTHING, isCardTag, isScoredOrder, LIST_ORDERS, pageTags, pathsTag, rowPathsTag, scoreMoveTags,
+  type ListOrder, type ListScope, type ScoredOrder,
 } from '../pages/page-tags.ts';
 
 type Db = Kysely<Database>;
@@ -45,6 +46,14 @@ const ORDERS: TitleOrder[] = [
 const ORDERED_BY: Record<string, ListOrder> = {
   created_at: 'added', backdrop_path: 'added', release_date: 'date', first_air_date: 'date', vote_average: 'rating', popularity: 'popularity',
 };
+/** The logged column (db/migrations/0021_title_order_keys.ts) each scored list orders by. */
+const SCORE_COLUMN: Record<ScoredOrder, string> = { rating: 'vote_average', popularity: 'popularity' };
+/** A title's score by `order` as the log has it: undefined when the log does not have it. */
+function scoreOf(keys: Record<string, unknown>, order: ListOrder): number | null | undefined {
+  if (!isScoredOrder(order)) return undefined;
+  const score = keys[SCORE_COLUMN[order]];
+  return score === null ? null : typeof score === 'number' ? score : undefined;
+}
 /** What the sitemap shows of a title or a person besides whether it has a page: its URL and when it changed. */
 const SITEMAP_COLUMNS = new Set(['title', 'name', 'updated_at', 'has_page']);
 /** What a person's card shows. */
@@ -149,8 +158,13 @@ function titleChange(tags: Set<string>, titles: TitleFacts, type: ContentType, c
   const columns = change.op === 'U' ? change.columns ?? [] : null;
   const collections = [now.collection_id, before.collection_id].filter((id) => typeof id === 'number') as number[];
   const membership = changesMembership(change);
-  const orders = membership ? LIST_ORDERS : [...new Set(columns!.flatMap((column) => ORDERED_BY[column] ?? []))];
-  if (orders.length) addLists(tags, type, ['all', ...titles.scopesOf({ type, id: Number(now.id) })], orders);
+  const scopes: ListScope[] = ['all', ...titles.scopesOf({ type, id: Number(now.id) })];
+  if (membership) addLists(tags, type, scopes, LIST_ORDERS);
+  else for (const order of new Set(columns!.flatMap((column) => ORDERED_BY[column] ?? []))) {
+    const [from, to] = [scoreOf(before, order), scoreOf(now, order)];
+    if (!isScoredOrder(order) || from === undefined || to === undefined) addLists(tags, type, scopes, [order]);
+    else for (const scope of scopes) for (const tag of scoreMoveTags(type, scope, order, from, to)) tags.add(tag);
+  }
   const renamed = columns !== null && columns.some((column) => column === 'title' || column === 'name');
   // Pages are added only where the title is published now: on publishing, its own page, its credited people's, and
   // every set its genres and collection put pages in; on a rename, its own page at the new slug.
