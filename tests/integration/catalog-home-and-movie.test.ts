@@ -72,7 +72,7 @@ describeEachEngine('movie page', (getDb) => {
     // first genre's best rated, rated.
     expect(page.moreLikeThis).toEqual([{ type: 'movie', tmdbId: other.tmdb_id, title: 'Other Part', slug: 'other-part',
       posterPath: `/art/poster/m${other.tmdb_id}-movie.svg`, backdropPath: null, year: 2001 }]);
-    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))).toMatchObject({ genres: [28], recommended: [other.tmdb_id] });
+    expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))).toMatchObject({ ratingLists: [{ genreId: 28, floor: null }], recommended: [other.tmdb_id] });
     expect((await moreLikeThisRow(db, 'movie', main.tmdb_id))!.cards.map((c) => [c.title, c.voteAverage]))
       .toEqual([['Other Part', 6.5], ['Similar', 9]]);
 
