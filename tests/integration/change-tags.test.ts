@@ -11,6 +11,7 @@ import { insertGenres, insertMovie, insertPerson } from '../support/catalogue-fi
 import { currentSnapshot, readChangesSince } from '../../src/lib/publishing/change-log.ts';
 import { tagsOfChanges } from '../../src/lib/publishing/change-tags.ts';
 import { ANY_CARD, EVERYTHING } from '../../src/lib/pages/page-tags.ts';
+import { platformPage } from '../../src/lib/pages/listing-pages.ts';
 
 describeEachEngine('what a catalogue change names', (getDb) => {
   let ids: { movie: number; draft: number };
@@ -57,6 +58,25 @@ describeEachEngine('what a catalogue change names', (getDb) => {
     ].sort());
     const moved = await tagsOf((db) => db.updateTable('movies').set({ vote_average: 6.2 }).where('id', '=', ids.movie).execute());
     expect(moved.filter((tag) => tag.startsWith('lm:g28:'))).toEqual(['lm:g28:rating:6', 'lm:g28:rating:9', 'lm:g28:rating:any']);
+  });
+
+  it('a popularity move names a platform page only when it reaches the titles the page shows', async () => {
+    const db = getDb();
+    await db.insertInto('platforms').values({ id: 62, name: 'Bandflix', logo_path: null }).execute();
+    const movies = [];
+    for (let at = 1; at <= 12; at++) movies.push(await insertMovie(db, { tmdb_id: 62000 + at, title: `Band ${at}`, popularity: 100 * at }));
+    await db.insertInto('movie_providers').values(movies.map((movie) => ({ movie_id: movie.id, platform_id: 62 }))).execute();
+    const answer = await platformPage.load(db, { id: '62', slug: 'bandflix' });
+    if (answer.kind !== 'page') throw new Error(`the platform page answered ${answer.kind}`);
+    const shown = new Set(answer.data.tags);
+    const least = movies[0]!;
+    const names = async (popularity: number) => (await tagsOf((db) => db.updateTable('movies').set({ popularity }).where('id', '=', least.id).execute()))
+      .some((tag) => shown.has(tag));
+    // The page shows the ten most popular, down to 300: the least popular moving from 100 to 120 changes nothing on it.
+    expect(await names(110)).toBe(false);
+    expect(await names(120)).toBe(false);
+    expect(await names(2000)).toBe(true);
+    expect(await names(150)).toBe(true);
   });
 
   it('a rating or a popularity names a person\'s page only when it moves the order of their Known For', async () => {
