@@ -106,6 +106,8 @@ for (const size of SIZES) {
         await region.selectOption(absent);
         await expect(section.locator('.watch-nowhere')).toHaveText(/^Not available to stream, rent or buy in .+\.$/);
         await region.selectOption(OTHER_REGION.code);
+        // As a visitor would: the offers are the chosen region's before the page is reloaded.
+        await expect(page.locator('[data-watch-offers]')).toHaveAttribute('aria-label', `Providers in ${OTHER_REGION.name}`);
       }
 
       await page.reload();
