@@ -74,8 +74,8 @@ function bandOf(order: ScoredOrder, score: number): number {
 export function scoredListTags(type: ContentType, scope: ListScope, order: ScoredOrder, floor: number | null): string[] {
   const list = pageTags.titleList(type, scope, order);
   if (floor === null) return [list, `${list}:any`];
-  const bands = Array.from({ length: SCORE_BANDS[order].top - bandOf(order, floor) + 1 }, (_, at) => `${list}:${bandOf(order, floor) + at}`);
-  return [list, ...bands];
+  const lowest = bandOf(order, floor);
+  return [list, ...Array.from({ length: SCORE_BANDS[order].top - lowest + 1 }, (_, at) => `${list}:${lowest + at}`)];
 }
 
 /** A title of the list whose score moved from `from` to `to` (null: none): the pages whose floor either reaches. */
