@@ -71,10 +71,9 @@ export interface PlatformPageProps { platforms: Platform[]; initial: PlatformPag
 /** The platform picker and a platform's first page: what /platforms and each /platforms/{id}/{slug} show. */
 async function platformProps(db: Db, platforms: Platform[], shown: Platform | undefined) {
   const first = shown ? await platformPageWithFloors(db, shown.id, 1) : null;
-  const initial = first?.page ?? null;
   const tags = [pageTags.platforms, ...(first ? [pageTags.platform(first.page.platform.id), ...cardTags(first.page.items),
     ...(['movie', 'tv'] as const).flatMap((type) => scoredListTags(type, `pl${first.page.platform.id}`, 'popularity', first.popularityFloors[type]))] : [])];
-  return page<PlatformPageProps>({ platforms, initial }, tags);
+  return page<PlatformPageProps>({ platforms, initial: first?.page ?? null }, tags);
 }
 
 export const platformPage: CataloguePage<{ id: string; slug: string }, PlatformPageProps> = {
