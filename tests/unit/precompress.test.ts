@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompressDirectory, VariantCache } from '../../src/lib/compression/precompress.ts';
+import { precompressDirectory, precompressNewFile, VariantCache } from '../../src/lib/compression/precompress.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'cinecat-precompress-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -86,5 +86,28 @@ describe('a file the next build hard-links (an unchanged page of a rebuild)', ()
     writeBuild(builds[2]!, { 'movie/a/index.html': page });
     expect(await new VariantCache(cache).knownKey(path, statSync(join(builds[2]!, path)))).toBeNull();
     expect(await precompressDirectory(builds[2]!, new VariantCache(cache))).toEqual({ compressed: 0, reused: 1 });
+  });
+});
+
+describe('a page the publisher just wrote', () => {
+  const cache = join(root, 'publisher-variants');
+  const build = join(root, 'published');
+  const path = join('movie', 'a', 'index.html');
+
+  it('gets its brotli variant, linked from the cache when a build compressed the same bytes', async () => {
+    writeBuild(build, { 'movie/a/index.html': page, 'movie/b/index.html': `${page}<p>b</p>`, 'tiny/index.html': '<p>tiny</p>' });
+    await precompressDirectory(build, new VariantCache(cache));
+    const built = statSync(join(build, `${path}.br`)).ino;
+
+    // Renewed with new bytes, then back to the bytes the build compressed.
+    writeFileSync(join(build, path), `${page}<p>renewed</p>`);
+    await precompressNewFile(build, path, new VariantCache(cache));
+    expect(brotliDecompressSync(readFileSync(join(build, `${path}.br`))).toString()).toBe(`${page}<p>renewed</p>`);
+    writeFileSync(join(build, path), page);
+    await precompressNewFile(build, path, new VariantCache(cache));
+    expect(statSync(join(build, `${path}.br`)).ino).toBe(built);
+
+    await precompressNewFile(build, join('tiny', 'index.html'), new VariantCache(cache));
+    expect(existsSync(join(build, 'tiny', 'index.html.br'))).toBe(false);
   });
 });

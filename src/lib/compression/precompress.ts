@@ -174,10 +174,16 @@ export async function precompressDirectory(root: string, cache?: VariantCache): 
 }
 
 /**
- * Writes the variants of the files `paths` (relative to `root`). Used alone (the page builder's republish), it keeps
- * every other variant in the cache: the next full build's finish() prunes them.
+ * Writes the variants of `path` (relative to `root`), a file the publisher just wrote: no build hashed it, so the last
+ * build's record of what it hashed is not read. Every other variant is kept in the cache: the next full build's
+ * finish() prunes them.
  */
-export async function precompressFiles(root: string, paths: string[], cache?: VariantCache): Promise<PrecompressSummary> {
+export async function precompressNewFile(root: string, path: string, cache: VariantCache): Promise<void> {
+  if (compressibleFileType(path) !== undefined) await precompressFile(root, path, cache, false);
+}
+
+/** Writes the variants of the files `paths` (relative to `root`). */
+async function precompressFiles(root: string, paths: string[], cache?: VariantCache): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { compressed: 0, reused: 0 };
   await runAll(paths.filter((path) => compressibleFileType(path) !== undefined), CONCURRENCY, async (path) => {
     const outcome = await precompressFile(root, path, cache);
@@ -190,10 +196,10 @@ function strengthOf(relativePath: string): Strength {
   return relativePath.startsWith(`_astro${sep}`) ? 'asset' : 'page';
 }
 
-async function precompressFile(root: string, path: string, cache?: VariantCache): Promise<keyof PrecompressSummary | null> {
+async function precompressFile(root: string, path: string, cache?: VariantCache, mayBeKnown = true): Promise<keyof PrecompressSummary | null> {
   const file = join(root, path);
   const strength = strengthOf(path);
-  const identity = cache && await stat(file);
+  const identity = cache && mayBeKnown ? await stat(file) : undefined;
   const knownKey = identity && await cache!.knownKey(path, identity);
   if (knownKey && await cache!.reuse(knownKey, strength, file)) return 'reused';
   const content = await readFile(file);

@@ -15,7 +15,7 @@ import type { AstroPrerenderer, RouteData } from 'astro';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { nextYearStart } from '../catalog/client/site-clock.ts';
-import { precompressFiles, type VariantCache } from '../compression/precompress.ts';
+import { precompressNewFile, type VariantCache } from '../compression/precompress.ts';
 import { errorMessage } from '../http/respond.ts';
 import { isNoMatchingStaticPath, listPages, relistRoutes } from './astro-internals.ts';
 import { readChangesSince, recordProgress, recordSettled } from './change-log.ts';
@@ -288,7 +288,7 @@ export class NodePublisher {
       if ((response.status === 404 && route.route !== '/404') || (response.status >= 300 && response.status < 400)) return await this.#remove(pathname, file);
       if (!response.ok && route.route !== '/404') throw new Error(`it answered ${response.status}`);
       await replaceFile(file, new Uint8Array(await response.arrayBuffer()), asideDirOf(clientDir));
-      await precompressFiles(clientDir, [relative(clientDir, file)], variants);
+      await precompressNewFile(clientDir, relative(clientDir, file), variants);
       recordAnswer(index, pathname, route, response);
       this.#options.journal.page(pathname, index.get(pathname)!);
       this.#newRoutes.delete(pathname);
