@@ -2,11 +2,12 @@
  * The Node publisher's view of the build that prerendered its pages: an integration, given to that build only
  * (scripts/page-builder.ts passes it to astro's build()), that wraps Astro's prerenderer through its public API
  * (`setPrerenderer`). Every page the build renders is recorded in a PageIndex with the ETag and the tags it answered
- * with (page-answer.ts), and the prerenderer is kept for the publisher's later renders, which it records the same way.
+ * with (page-answer.ts), and the prerenderer is kept for the publisher's later renders, which the publisher records
+ * itself, once it has written their files.
  */
 import type { AstroIntegration, AstroPrerenderer, RouteData } from 'astro';
-import { keepPrerenderBundle, restorePrerenderBundle } from './astro-internals.ts';
-import { PAGE_TAGS_HEADER } from './page-answer.ts';
+import { keepPrerenderBundle, requestHeader, restorePrerenderBundle } from './astro-internals.ts';
+import { PAGE_TAGS_HEADER, PUBLISHER_HEADER } from './page-answer.ts';
 import { pagePathOf } from './page-files.ts';
 import { PageIndex } from './page-index.ts';
 import type { JournalPage } from './publish-journal.ts';
@@ -64,7 +65,9 @@ export function pageRecorder(keep?: ReadonlyMap<string, JournalPage>): PageRecor
             const rendered = await astros.render(request, options);
             const response = rendered instanceof Response ? rendered : rendered.response;
             const pathname = pagePathOf(new URL(request.url).pathname);
-            if (pathname !== null && (response.ok || options.routeData.route === '/404')) recordAnswer(index, pathname, options.routeData, response);
+            // The build's renders only: the publisher records a page once its file is written (node-publisher.ts).
+            const built = !requestHeader(request, PUBLISHER_HEADER);
+            if (built && pathname !== null && (response.ok || options.routeData.route === '/404')) recordAnswer(index, pathname, options.routeData, response);
             return rendered;
           };
           recorded = wrapper;
