@@ -19,7 +19,7 @@ import { asideDirOf, pageFile, removePageFile } from '../src/lib/publishing/page
 import { pageRecorder } from '../src/lib/publishing/page-recorder.ts';
 import { publishAtNormalPriority, type BuilderMessage, type ServerMessage } from '../src/lib/publishing/page-builder-client.ts';
 import { codeHash, Journal, readJournal } from '../src/lib/publishing/publish-journal.ts';
-import { astroCacheDir, astroOutDir, canonicalSiteUrl, publishingEnabled } from '../src/lib/settings.ts';
+import { astroCacheDir, astroOutDir, canonicalSiteUrl, publishingEnabled, setBuildKeepsPages } from '../src/lib/settings.ts';
 
 const send = (message: BuilderMessage) => { process.send!(message); };
 process.on('disconnect', () => process.exit(0));
@@ -36,6 +36,7 @@ const since = previous?.cursor ?? await currentSnapshot(db);
 if (!previous) await rm(outDir, { recursive: true, force: true });
 await rm(asideDirOf(clientDir), { recursive: true, force: true });
 const recorder = pageRecorder(previous?.pages);
+if (previous) setBuildKeepsPages();
 try {
   // Per-page lines would be 40,000 writes to a pipe nobody reads; warnings and errors still reach stderr.
   await build({ logLevel: 'warn', integrations: [recorder.integration], vite: { build: { emptyOutDir: false } } });

@@ -111,6 +111,15 @@ export const netlifySiteUrl = () => read('URL', optionalUrl);
 
 /** Where `astro build` writes (astro.config.mjs `outDir`). */
 export const astroOutDir = () => text('ASTRO_OUT_DIR');
+/**
+ * Set by the page builder (scripts/page-builder.ts) in its own environment when its build keeps the last run's pages,
+ * which then preloads nothing (pages/catalogue-page.ts): the build's bundle has its own copy of every module.
+ */
+const BUILD_KEEPS_PAGES = 'CINECAT_BUILD_KEEPS_PAGES';
+export const buildKeepsPages = () => text(BUILD_KEEPS_PAGES) === '1';
+export function setBuildKeepsPages(): void {
+  process.env[BUILD_KEEPS_PAGES] = '1';
+}
 /** Astro's cacheDir: the precompressed variants. Inside the project, like the output. */
 export const astroCacheDir = () => text('ASTRO_CACHE_DIR') ?? 'node_modules/.astro';
 /**
