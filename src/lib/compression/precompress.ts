@@ -1,18 +1,19 @@
 /**
  * Build step for the Node server: writes `<file>.br` next to every compressible static file (and `<file>.gz` next
  * to the build's hashed assets), which src/lib/http/static-files.ts then serves to clients that accept them.
- * Pages get brotli only: every current browser accepts it, a client that accepts only gzip gets the page
- * compressed on the fly, and a second variant of 40,000 pages would double the build's compression time.
+ * Pages get brotli only: every current browser accepts it over HTTPS, a client that accepts only gzip (Node's fetch
+ * over plain HTTP, for one) gets the page as it is, and a second variant of 40,000 pages would double the build's
+ * compression time.
  * Netlify's CDN compresses by itself, so the integration only runs with the Node adapter.
  *
  * It runs once the prerender is done. Variants are kept in Astro's cache dir by content hash, so a file whose bytes
- * an earlier build already compressed (every page an incremental build restored) gets that variant hard-linked:
+ * an earlier build already compressed (every page a start kept from the last run) gets that variant hard-linked:
  * only the files that changed are compressed.
  *
- * Finding a file's hash without reading it: a rebuild hard-links its unchanged pages from the served build
- * (src/lib/rebuild/link-unchanged-pages.ts), and built files are never written in place. So a file with the inode,
- * size and modification time it had when the last build hashed it holds the same bytes, and its hash is the one
- * recorded then.
+ * Finding a file's hash without reading it: a start that keeps the last run's pages (publishing/publish-journal.ts)
+ * leaves their files where they are, and built files are never written in place (the publisher replaces a page by
+ * rename(2)). So a file with the inode, size and modification time it had when the last build hashed it holds the same
+ * bytes, and its hash is the one recorded then.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, type Stats } from 'node:fs';
