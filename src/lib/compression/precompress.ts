@@ -180,7 +180,7 @@ export async function precompressDirectory(root: string, cache?: VariantCache): 
  * finish() prunes them.
  */
 export async function precompressNewFile(root: string, path: string, cache: VariantCache): Promise<void> {
-  if (compressibleFileType(path) !== undefined) await precompressFile(root, path, cache, false);
+  if (compressibleFileType(path) !== undefined) await compressFile(root, path, cache);
 }
 
 /** Writes the variants of the files `paths` (relative to `root`). */
@@ -197,12 +197,22 @@ function strengthOf(relativePath: string): Strength {
   return relativePath.startsWith(`_astro${sep}`) ? 'asset' : 'page';
 }
 
-async function precompressFile(root: string, path: string, cache?: VariantCache, mayBeKnown = true): Promise<keyof PrecompressSummary | null> {
+/** A built file: the variants of its key when the last build hashed this very file, else compressFile's. */
+async function precompressFile(root: string, path: string, cache?: VariantCache): Promise<keyof PrecompressSummary | null> {
+  const file = join(root, path);
+  const identity = cache && await stat(file);
+  const knownKey = identity && await cache!.knownKey(path, identity);
+  if (knownKey && await cache!.reuse(knownKey, strengthOf(path), file)) return 'reused';
+  return compressFile(root, path, cache, identity);
+}
+
+/**
+ * Reads the file and links the cache's variants of its bytes, or writes them. With `identity` (the file's, as a build
+ * found it), the file's key is remembered for the next build.
+ */
+async function compressFile(root: string, path: string, cache?: VariantCache, identity?: Stats): Promise<keyof PrecompressSummary | null> {
   const file = join(root, path);
   const strength = strengthOf(path);
-  const identity = cache && mayBeKnown ? await stat(file) : undefined;
-  const knownKey = identity && await cache!.knownKey(path, identity);
-  if (knownKey && await cache!.reuse(knownKey, strength, file)) return 'reused';
   const content = await readFile(file);
   if (content.length < MIN_COMPRESSIBLE_BYTES) return null;
   const key = `${createHash('sha256').update(content).digest('base64url')}.${strength}`;
