@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { JOURNAL_FILE, replayJournal } from '../../src/lib/publishing/publish-journal.ts';
 import { differencesFromFresh, settled } from '../support/published-site.ts';
-import { caseDir, describeEachEngine, nicenessOf, processTree, reportRecovery, waitUntil } from './support/harness.ts';
+import { caseDir, describeEachEngine, nicenessesOf, processTree, reportRecovery, waitUntil } from './support/harness.ts';
 
 describeEachEngine('the web server killed while it publishes (%s)', 'publish', (fault) => {
   it('starts again with the pages its journal vouches for, and publishes the rest', async () => {
@@ -21,7 +21,9 @@ describeEachEngine('the web server killed while it publishes (%s)', 'publish', (
     // It built at a lower priority, and renders what changes at normal priority where the system lets it.
     const pageBuilder = processTree(site.child.pid!).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('page-builder.ts'));
     expect(pageBuilder, 'the page builder runs').toBeDefined();
-    if (nicenessOf(pageBuilder!) !== 0) expect(site.output()).toContain("the publisher keeps the build's niceness (10)");
+    const [main, ...others] = nicenessesOf(pageBuilder!);
+    if (main === 0) expect(others.filter((niceness) => niceness !== 0), 'threads left at the build\'s niceness').toEqual([]);
+    else expect(site.output()).toContain("the publisher keeps the build's niceness (10)");
     const journal = join(outDir, JOURNAL_FILE);
     const journalSize = () => statSync(journal).size;
     const { checkpoint: built } = await replayJournal(outDir);

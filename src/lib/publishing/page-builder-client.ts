@@ -8,6 +8,7 @@
  * ends with the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, serverPort, siteUrlSetting } from '../settings.ts';
@@ -36,15 +37,29 @@ const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 
 /**
  * Called by the page builder once its build is over: its renders are then what a visitor of a stale page waits for,
- * so they run at normal priority. Lowering a niceness takes the privilege to (root, or an RLIMIT_NICE that allows it);
- * without it the publisher keeps the build's, and says so. Linux sets it for the calling thread: the compression
- * threads the build started keep the build's.
+ * so they run at normal priority. Linux keeps a niceness per thread, so every thread is set, the compression and
+ * garbage-collection threads the build started included: left at the build's, they get a tenth of a core beside the
+ * server and the database, and a render waits on them. Lowering a niceness takes the privilege to (root, or an
+ * RLIMIT_NICE that allows it); without it the publisher keeps the build's, and says so.
  */
 export function publishAtNormalPriority(): void {
   try {
     setPriority(0);
   } catch {
     console.log(`[publishing] the publisher keeps the build's niceness (${BUILD_NICENESS}): this system does not let it lower its own`);
+    return;
+  }
+  for (const thread of otherThreadIds()) {
+    try { setPriority(thread, 0); } catch { /* the thread has ended */ }
+  }
+}
+
+/** The ids of this process's other threads, which Linux lists in /proc (elsewhere, none: the niceness is the process's). */
+function otherThreadIds(): number[] {
+  try {
+    return readdirSync('/proc/self/task').map(Number).filter((thread) => thread !== process.pid);
+  } catch {
+    return [];
   }
 }
 

@@ -70,10 +70,17 @@ export function killTree(pid: number): void {
   }
 }
 
-/** The niceness of the process `pid` (the main thread's): the 17th field after the parenthesised command name. */
-export function nicenessOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+/** The niceness of each thread of the process `pid`, its main thread first: the 17th field after the parenthesised command name. */
+export function nicenessesOf(pid: number): number[] {
+  const threads = [pid, ...readdirSync(`/proc/${pid}/task`).map(Number).filter((thread) => thread !== pid)];
+  return threads.flatMap((thread) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return []; // the thread has ended
+    }
+  });
 }
 
 const exited = (child: ChildProcess) =>
