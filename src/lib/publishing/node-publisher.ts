@@ -33,8 +33,8 @@ export const POLL_MS = 200;
 const HEARTBEAT_MS = 10_000;
 /**
  * Pages rendered at once; a visitor's page may take one more. Their loads are made in batches (pages/detail-pages.ts),
- * so more at once is cheaper per page, up to the memory of their HTML. Fewer leave batches of a page or two as renders
- * end one by one, and the renders wait on the database's round trips.
+ * so more at once is cheaper per page, up to the memory of their HTML. With fewer, renders end one by one, each new
+ * one finds few loads to share a batch with, and the renders wait on the database's round trips.
  */
 const RENDERS_AT_ONCE = 48;
 /** A page that failed to render is tried again after this long. */

@@ -38,9 +38,9 @@ const PAGE_BUILDER_ENTRY = ['scripts', 'page-builder.ts'];
 /**
  * Called by the page builder once its build is over: its renders are then what a visitor of a stale page waits for,
  * so they run at normal priority. Linux keeps a niceness per thread, so every thread is set, the compression and
- * garbage-collection threads the build started included: left at the build's, they get a tenth of a core beside the
- * server and the database, and a render waits on them. Lowering a niceness takes the privilege to (root, or an
- * RLIMIT_NICE that allows it); without it the publisher keeps the build's, and says so.
+ * garbage-collection threads the build started included: left at the build's, they would get the CPU last, after the
+ * server and the database. Lowering a niceness takes the privilege to (root, or an RLIMIT_NICE that allows it);
+ * without it the publisher keeps the build's, and says so.
  */
 export function publishAtNormalPriority(): void {
   try {
