@@ -12,6 +12,8 @@ import { startEmbeddedServer, tablesDueForUpkeep } from '../../db/embedded-serve
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recommendedMovies } from '../../src/lib/page-loaders/more-like-this.ts';
+import { moviePage } from '../../src/lib/pages/detail-pages.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { expectPgError, PG_ERROR } from '../support/pg-errors.ts';
 import { freePort } from '../support/ports.ts';
@@ -354,5 +356,17 @@ describe('embedded database server', () => {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describeEachEngine('lists of ids longer than the 65,535 parameters a statement may have', (getDb) => {
+  it('a movie recommending 70,000 titles shows those published, and a route lists its pages among 70,000 ids', async () => {
+    const db = getDb();
+    const shown = await insertMovie(db, { title: 'Shown Among Many' });
+    await db.updateTable('movies').set({ is_published: true }).where('id', '=', shown.id).execute();
+    const ids = [...Array.from({ length: 70_000 }, (_, index) => 5_000_000 + index), shown.tmdb_id];
+    const cards = await recommendedMovies(db, [{ id: 0, tmdbId: 0, recommended: ids }]);
+    expect(cards.get(0)?.map((card) => card.title)).toEqual(['Shown Among Many']);
+    expect(await moviePage.pathsOf!(db, ids)).toEqual([{ slug: 'shown-among-many', tmdbId: String(shown.tmdb_id) }]);
   });
 });

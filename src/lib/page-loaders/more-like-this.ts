@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
+import { anyOf } from '../catalog/any-of.ts';
 import { titleCard, type TitleCard } from '../titles/client/cards.ts';
 import { TITLE_KINDS } from '../titles/title-kinds.ts';
 import { MORE_LIKE_THIS_LIMIT } from './title-page-parts.ts';
@@ -18,7 +19,7 @@ type Db = Kysely<Database>;
 export async function recommendedMovies(db: Db, movies: { id: number; tmdbId: number; recommended: number[] }[]): Promise<Map<number, TitleCard[]>> {
   const ids = [...new Set(movies.flatMap((m) => m.recommended))];
   const rows = ids.length
-    ? await db.selectFrom('movies').select(TITLE_KINDS.movie.cardColumns).where('is_published', '=', true).where('tmdb_id', 'in', ids).execute()
+    ? await db.selectFrom('movies').select(TITLE_KINDS.movie.cardColumns).where('is_published', '=', true).where('tmdb_id', '=', anyOf(ids)).execute()
     : [];
   const cardByTmdb = new Map(rows.map((row) => [row.tmdb_id, titleCard('movie', row)]));
   return new Map(movies.map((movie) => [movie.id, movie.recommended.filter((id) => id !== movie.tmdbId)

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
 import { DETAIL_KINDS, resolveDetailFallback, type DetailKind } from '../page-loaders/detail-fallback.ts';
 import { loadMoviePages, type MoviePage } from '../page-loaders/movie-page.ts';
+import { anyOf } from '../catalog/any-of.ts';
 import { creditedInPublishedTitle } from '../catalog/people.ts';
 import { loadPersonPages, type PersonPage } from '../page-loaders/person-page.ts';
 import { slugify } from '../titles/client/slug.ts';
@@ -31,7 +32,7 @@ export interface DetailPage<P extends TitleParams | PersonParams, Props> extends
 async function publishedTitleParams(db: Db, type: ContentType, only?: readonly number[]): Promise<TitleParams[]> {
   if (only?.length === 0) return [];
   const rows = await db.selectFrom(titleKind(type).titles).select(['titles.tmdb_id', 'titles.title'])
-    .where('titles.is_published', '=', true).$if(only !== undefined, (query) => query.where('titles.tmdb_id', 'in', only!))
+    .where('titles.is_published', '=', true).$if(only !== undefined, (query) => query.where('titles.tmdb_id', '=', anyOf(only!)))
     .orderBy('titles.tmdb_id').execute();
   return rows.map((row) => ({ slug: slugify(row.title), tmdbId: String(row.tmdb_id) }));
 }
@@ -40,7 +41,7 @@ async function publishedTitleParams(db: Db, type: ContentType, only?: readonly n
 async function personParams(db: Db, only?: readonly number[]): Promise<PersonParams[]> {
   if (only?.length === 0) return [];
   const rows = await db.selectFrom('people').select(['id', 'name']).where(creditedInPublishedTitle)
-    .$if(only !== undefined, (query) => query.where('id', 'in', only!)).orderBy('id').execute();
+    .$if(only !== undefined, (query) => query.where('id', '=', anyOf(only!))).orderBy('id').execute();
   return rows.map((row) => ({ slug: slugify(row.name), id: String(row.id) }));
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
+import { anyOf } from '../catalog/any-of.ts';
 import { forEachKind, titleKind } from '../titles/title-kinds.ts';
 import { shownRating } from '../titles/client/cards.ts';
 import { CONTENT_TYPES } from '../titles/client/content-types.ts';
@@ -293,7 +294,7 @@ class TitleFacts {
       const ids = [...this.#moves.values()].filter(({ ref }) => ref.type === type).map(({ ref }) => ref.id);
       if (ids.length === 0) return [];
       const { creditLinks } = titleKind(type);
-      return this.#db.selectFrom(creditLinks).select('credit_links.person_id').where('credit_links.title_id', 'in', ids).execute();
+      return this.#db.selectFrom(creditLinks).select('credit_links.person_id').where('credit_links.title_id', '=', anyOf(ids)).execute();
     });
     const people = [...new Set(CONTENT_TYPES.flatMap((type) => movedCredits[type].map((credit) => credit.person_id)))];
     if (people.length === 0) return [];
@@ -301,7 +302,7 @@ class TitleFacts {
       const { creditLinks, titles } = titleKind(type);
       return this.#db.selectFrom(creditLinks).innerJoin(titles, 'titles.id', 'credit_links.title_id')
         .select(['credit_links.person_id', 'titles.id', 'titles.vote_average', 'titles.popularity'])
-        .where('credit_links.person_id', 'in', people).where('titles.is_published', '=', true).execute();
+        .where('credit_links.person_id', '=', anyOf(people)).where('titles.is_published', '=', true).execute();
     });
     // Each published credit of those people, with its title's values: a moved title's every old and new one.
     const byPerson = groupBy(CONTENT_TYPES.flatMap((type) => credits[type].map((credit) => {
@@ -331,10 +332,10 @@ class TitleFacts {
       if (ids.length === 0) continue;
       const { titles, genreLinks, providerLinks } = titleKind(type);
       const [rows, genres, platforms] = await Promise.all([
-        this.#db.selectFrom(titles).select(['titles.id', 'titles.tmdb_id', 'titles.is_published']).where('titles.id', 'in', ids).execute(),
-        this.#db.selectFrom(genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', 'in', ids).execute(),
+        this.#db.selectFrom(titles).select(['titles.id', 'titles.tmdb_id', 'titles.is_published']).where('titles.id', '=', anyOf(ids)).execute(),
+        this.#db.selectFrom(genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', '=', anyOf(ids)).execute(),
         this.#db.selectFrom(providerLinks).select(['provider_links.title_id', 'provider_links.platform_id'])
-          .where('provider_links.title_id', 'in', ids).execute(),
+          .where('provider_links.title_id', '=', anyOf(ids)).execute(),
       ]);
       for (const row of rows) {
         const key = refKey({ type, id: row.id });
