@@ -12,8 +12,10 @@ import { startEmbeddedServer, tablesDueForUpkeep } from '../../db/embedded-serve
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { titlesInList } from '../../src/lib/lists/lists.ts';
 import { recommendedMovies } from '../../src/lib/page-loaders/more-like-this.ts';
 import { moviePage } from '../../src/lib/pages/detail-pages.ts';
+import { personalizedRecommendations } from '../../src/lib/recommendations/recommendations.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { expectPgError, PG_ERROR } from '../support/pg-errors.ts';
 import { freePort } from '../support/ports.ts';
@@ -368,5 +370,27 @@ describeEachEngine('lists of ids longer than the 65,535 parameters a statement m
     const cards = await recommendedMovies(db, [{ id: 0, tmdbId: 0, recommended: ids }]);
     expect(cards.get(0)?.map((card) => card.title)).toEqual(['Shown Among Many']);
     expect(await moviePage.pathsOf!(db, ids)).toEqual([{ slug: 'shown-among-many', tmdbId: String(shown.tmdb_id) }]);
+  });
+
+  it('a user with 70,000 ratings and list items (an import can bring them) sees their list and recommendations', async () => {
+    const db = getDb();
+    await db.insertInto('genres').values({ id: 9001, name: 'Many Genre' }).execute();
+    const rated = await insertMovie(db, { title: 'Rated Among Many' });
+    const similar = await insertMovie(db, { title: 'Similar To Rated' });
+    await db.updateTable('movies').set({ is_published: true }).where('id', 'in', [rated.id, similar.id]).execute();
+    await db.insertInto('movie_genres').values([rated, similar].map(({ id }) => ({ movie_id: id, genre_id: 9001 }))).execute();
+    const userId = await insertUser(db);
+    const others = sql`generate_series(6000000, 6069999) as series(tmdb_id)`;
+    await sql`insert into user_ratings (user_id, content_type, content_tmdb_id, rating)
+      select ${userId}, 'movie', tmdb_id, 3 from ${others}`.execute(db);
+    await sql`insert into user_list_items (user_id, list, content_type, content_tmdb_id, added_at)
+      select ${userId}, 'my_list', 'movie', tmdb_id, now() - interval '1 day' from ${others}`.execute(db);
+    await db.insertInto('user_ratings').values({ user_id: userId, content_type: 'movie', content_tmdb_id: rated.tmdb_id, rating: 5 }).execute();
+    await db.insertInto('user_list_items').values({ user_id: userId, list: 'my_list', content_type: 'movie', content_tmdb_id: rated.tmdb_id }).execute();
+
+    expect((await titlesInList(db, userId, 'my_list')).map((card) => card.title)).toEqual(['Rated Among Many']);
+    const recommendations = await personalizedRecommendations(db, userId);
+    expect(recommendations[0]).toMatchObject({ card: { title: 'Similar To Rated' }, reason: 'Because you rated Rated Among Many' });
+    expect(recommendations.map((pick) => pick.card.title)).not.toContain('Rated Among Many');
   });
 });

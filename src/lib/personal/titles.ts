@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { titleCard, titleKey, type TitleCard } from '../titles/client/cards.ts';
 import { CARD_COLUMNS, forEachKind, titleKind } from '../titles/title-kinds.ts';
+import { anyOf } from '../catalog/any-of.ts';
 import { NotFound } from '../http/errors.ts';
 import type { TitleRef } from './contract.ts';
 
@@ -15,7 +16,7 @@ export async function loadTitleCards(db: Kysely<Database>, refs: readonly TitleR
     const ids = [...new Set(refs.filter((ref) => ref.type === type).map((ref) => ref.tmdbId))];
     if (!ids.length) return [];
     const rows = await db.selectFrom(titleKind(type).titles).select(CARD_COLUMNS)
-      .where('titles.is_published', '=', true).where('titles.tmdb_id', 'in', ids).execute();
+      .where('titles.is_published', '=', true).where('titles.tmdb_id', '=', anyOf(ids)).execute();
     return rows.map((row) => titleCard(type, row));
   });
   return new Map([...cards.movie, ...cards.tv].map((card) => [titleKey(card), card]));

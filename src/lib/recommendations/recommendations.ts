@@ -10,6 +10,7 @@ import type { ContentType, Database } from '../../../db/schema.ts';
 import { titleCard, titleKey, type TitleCard } from '../titles/client/cards.ts';
 import { CONTENT_TYPES } from '../titles/client/content-types.ts';
 import { CARD_COLUMNS, titleKind } from '../titles/title-kinds.ts';
+import { anyOf } from '../catalog/any-of.ts';
 import { loadSignals, reasonFor, type Seed } from './signals.ts';
 import type { Recommendation } from './contract.ts';
 
@@ -92,7 +93,7 @@ async function featuresOf(db: Kysely<Database>, type: ContentType, tmdbIds: numb
   if (!tmdbIds.length) return { features, titles };
   const kind = titleKind(type);
   const rows = await db.selectFrom(kind.titles).select(['titles.id', 'titles.tmdb_id', 'titles.title'])
-    .where('titles.tmdb_id', 'in', tmdbIds).where('titles.is_published', '=', true).execute();
+    .where('titles.tmdb_id', '=', anyOf(tmdbIds)).where('titles.is_published', '=', true).execute();
   if (!rows.length) return { features, titles };
   const byId = new Map(rows.map((row) => [row.id, row.tmdb_id]));
   for (const row of rows) {
@@ -102,10 +103,10 @@ async function featuresOf(db: Kysely<Database>, type: ContentType, tmdbIds: numb
   const ids = [...byId.keys()];
   const castIds = castFilter ? [...castFilter] : null;
   const [genreRows, castRows] = await Promise.all([
-    db.selectFrom(kind.genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', 'in', ids).execute(),
+    db.selectFrom(kind.genreLinks).select(['genre_links.title_id', 'genre_links.genre_id']).where('genre_links.title_id', '=', anyOf(ids)).execute(),
     castIds?.length === 0 ? [] : db.selectFrom(kind.creditLinks).select(['credit_links.title_id', 'credit_links.person_id'])
-      .where('credit_links.title_id', 'in', ids).where('credit_links.credit_order', '<', CAST_DEPTH)
-      .$if(castIds !== null, (qb) => qb.where('credit_links.person_id', 'in', castIds!)).execute(),
+      .where('credit_links.title_id', '=', anyOf(ids)).where('credit_links.credit_order', '<', CAST_DEPTH)
+      .$if(castIds !== null, (qb) => qb.where('credit_links.person_id', '=', anyOf(castIds!))).execute(),
   ]);
   for (const row of genreRows) features.get(byId.get(row.title_id)!)?.genres.add(row.genre_id);
   for (const row of castRows) features.get(byId.get(row.title_id)!)?.cast.add(row.person_id);
@@ -120,13 +121,13 @@ async function candidateRows(db: Kysely<Database>, type: ContentType, genres: Se
   return db.selectFrom(titles)
     .select([...CARD_COLUMNS, 'titles.popularity'])
     .where('titles.is_published', '=', true)
-    .$if(excludedIds.length > 0, (qb) => qb.where('titles.tmdb_id', 'not in', excludedIds))
+    .$if(excludedIds.length > 0, (qb) => qb.where((eb) => eb.not(eb('titles.tmdb_id', '=', anyOf(excludedIds)))))
     .where((eb) => eb.or([
       ...(genres.size ? [eb.exists(eb.selectFrom(genreLinks).select('genre_links.genre_id')
         .whereRef('genre_links.title_id', '=', 'titles.id').where('genre_links.genre_id', 'in', [...genres]))] : []),
       ...(cast.size ? [eb.exists(eb.selectFrom(creditLinks).select('credit_links.person_id')
         .whereRef('credit_links.title_id', '=', 'titles.id').where('credit_links.credit_order', '<', CAST_DEPTH)
-        .where('credit_links.person_id', 'in', [...cast]))] : []),
+        .where('credit_links.person_id', '=', anyOf([...cast])))] : []),
     ]))
     .orderBy('titles.popularity', 'desc').orderBy('titles.id', 'desc').limit(CANDIDATE_POOL).execute();
 }
