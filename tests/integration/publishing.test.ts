@@ -111,3 +111,18 @@ it('what HTTP serves equals what a fresh full build of the same database serves,
   await settled(site.db);
   expect(await differencesFromFresh(site)).toEqual([]);
 }, SITE_START_MS);
+
+it('a page the publisher renews is sent brotli-compressed once it has no page left to render, and never a variant of its old content', async () => {
+  const before = (await replayJournal(site.outDir)).pages;
+  await applyChange(site.db, { kind: 'rename-person', type: 'movie', pick: 7, name: 'Compressed Once Idle' }, { backup, userId });
+  await settled(site.db);
+  const renewed = [...(await replayJournal(site.outDir)).pages]
+    .filter(([path, page]) => before.get(path)?.etag !== page.etag && !/\.\w+$/.test(path)).map(([path]) => path);
+  expect(renewed.length).toBeGreaterThan(1);
+  const served = (path: string, encoding: string) => fetch(site.origin + path, { headers: { 'Accept-Encoding': encoding } });
+  for (const path of renewed) {
+    await expect.poll(async () => (await served(path, 'br')).headers.get('content-encoding'), { timeout: 10_000 }).toBe('br');
+    const [compressed, identity] = await Promise.all(['br', 'identity'].map(async (encoding) => (await served(path, encoding)).text()));
+    expect(compressed, path).toBe(identity);
+  }
+});

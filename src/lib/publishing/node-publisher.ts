@@ -6,9 +6,9 @@
  * and finds the pages that show it (page-index.ts). Those are stale: the server is told before the publisher records
  * its progress (so a writer waiting on a marker returns only once they are), and asks for any of them a visitor
  * requests to be renewed first. Each stale page is rendered again with its ETag: a page whose content did not change
- * answers 304 and is left alone, a changed one is replaced by rename(2), and one that is gone is removed. A change that
- * may add pages (a title published, a person renamed) makes the routes of those pages list them again; new ones are
- * rendered too.
+ * answers 304 and is left alone, a changed one is replaced by rename(2) (and compressed once no page is stale), and one
+ * that is gone is removed. A change that may add pages (a title published, a person renamed) makes the routes of those
+ * pages list them again; new ones are rendered too.
  */
 import { relative } from 'node:path';
 import type { AstroPrerenderer, RouteData } from 'astro';
@@ -96,6 +96,9 @@ export class NodePublisher {
   #failing = false;
   #lastProgress = 0;
   readonly #current = new Set<string>();
+  /** Renewed pages whose compressed variants are not made yet, and the page whose variants are being made. */
+  readonly #uncompressed = new Set<string>();
+  #compressing: { path: string; made: Promise<void> } | null = null;
   readonly rendered = { replaced: 0, unchanged: 0, removed: 0, failed: 0 };
 
   constructor(options: PublisherOptions) {
@@ -251,6 +254,7 @@ export class NodePublisher {
    */
   #settleIfCurrent(): void {
     if (this.busy) return;
+    this.#compressWhileIdle();
     if (this.#unsaved) {
       this.#unsaved = false;
       this.#checkpointWritten = this.#options.journal.checkpoint(this.#cursor);
@@ -260,6 +264,31 @@ export class NodePublisher {
       void this.#checkpointWritten.then(() => recordSettled(this.#options.db, this.#options.reader, marker))
         .catch((error: unknown) => console.error(`[publishing] could not record what is published: ${errorMessage(error)}`));
     }
+  }
+
+  /**
+   * Makes the compressed variants of renewed pages one at a time, only while no page is stale: a page is current
+   * once its file is replaced, and compressing each page as it was replaced (brotli, and the variant cache's files)
+   * doubled the main thread's work for pages of new content. Until then the server sends the page as it is.
+   */
+  #compressWhileIdle(): void {
+    if (this.#compressing || this.busy) return;
+    const path: string | undefined = this.#uncompressed.values().next().value;
+    if (path === undefined) return;
+    this.#uncompressed.delete(path);
+    const { clientDir, variants } = this.#options;
+    const made = precompressNewFile(clientDir, relative(clientDir, pageFile(clientDir, path)), variants)
+      .catch((error: unknown) => console.error(`[publishing] could not compress ${path}: ${errorMessage(error)}`))
+      .finally(() => {
+        this.#compressing = null;
+        this.#compressWhileIdle();
+      });
+    this.#compressing = { path, made };
+  }
+
+  /** Waits for a variant being made of the page's file, which must not land beside the file that replaces it. */
+  async #variantMadeOf(path: string): Promise<void> {
+    if (this.#compressing?.path === path) await this.#compressing.made;
   }
 
   /** Tells the server, in one message per turn of the event loop, which pages are current again. */
@@ -273,7 +302,7 @@ export class NodePublisher {
   }
 
   async #renew(pathname: string): Promise<Renewal> {
-    const { prerenderer, index, clientDir, origin, variants } = this.#options;
+    const { prerenderer, index, clientDir, origin } = this.#options;
     const record = index.get(pathname);
     const route = record?.route ?? this.#newRoutes.get(pathname);
     if (!route) return 'removed';
@@ -288,8 +317,10 @@ export class NodePublisher {
       // Not found, or not at this path any more (a stale slug's redirect): the page is gone.
       if ((response.status === 404 && route.route !== '/404') || (response.status >= 300 && response.status < 400)) return await this.#remove(pathname, file);
       if (!response.ok && route.route !== '/404') throw new Error(`it answered ${response.status}`);
-      await replaceFile(file, new Uint8Array(await response.arrayBuffer()), asideDirOf(clientDir));
-      await precompressNewFile(clientDir, relative(clientDir, file), variants);
+      const body = new Uint8Array(await response.arrayBuffer());
+      await this.#variantMadeOf(pathname);
+      await replaceFile(file, body, asideDirOf(clientDir));
+      this.#uncompressed.add(pathname);
       recordAnswer(index, pathname, route, response);
       this.#options.journal.page(pathname, index.get(pathname)!);
       this.#newRoutes.delete(pathname);
@@ -302,6 +333,8 @@ export class NodePublisher {
   }
 
   async #remove(pathname: string, file: string): Promise<Renewal> {
+    await this.#variantMadeOf(pathname);
+    this.#uncompressed.delete(pathname);
     await removePageFile(this.#options.clientDir, file);
     this.#unlisted.delete(pathname);
     this.#options.index.delete(pathname);
