@@ -2,7 +2,7 @@
  * Where a prerendered page lives in the client directory, and how the Node publisher replaces or removes it: each file
  * by rename(2), so a request reads a whole old or a whole new page, and a stale compressed variant never outlives it.
  */
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { ENCODED_SUFFIX } from '../compression/encodings.ts';
 
@@ -42,24 +42,45 @@ export function asideDirOf(clientDir: string): string {
   return join(dirname(clientDir), '.renewing');
 }
 
-/** Replaces `file` with `content`: its old variants go first, so none is ever sent for the new content. */
+/**
+ * Replaces `file` with `content`: its old variants go first, so none is ever sent for the new content. Folders are
+ * made only when missing: a renewed page's already are, and each call costs the publisher's main thread.
+ */
 export async function replaceFile(file: string, content: Uint8Array, asideDir: string): Promise<void> {
   await removeVariants(file);
-  await mkdir(dirname(file), { recursive: true });
-  await mkdir(asideDir, { recursive: true });
   const aside = join(asideDir, `${process.pid}-${Math.random().toString(36).slice(2)}`);
-  await writeFile(aside, content);
-  await rename(aside, file);
+  await inFolder(asideDir, () => writeFile(aside, content));
+  await inFolder(dirname(file), () => rename(aside, file));
 }
 
 /** Removes a page's file and variants, and its folders up to `clientDir` as far as they are now empty. */
 export async function removePageFile(clientDir: string, file: string): Promise<void> {
-  await Promise.all([rm(file, { force: true }), removeVariants(file)]);
+  await Promise.all([removeIfThere(file), removeVariants(file)]);
   for (let folder = dirname(file); folder.startsWith(clientDir) && folder !== clientDir; folder = dirname(folder)) {
     if (!(await rmdir(folder).then(() => true, () => false))) return;
   }
 }
 
 function removeVariants(file: string): Promise<unknown> {
-  return Promise.all(Object.values(ENCODED_SUFFIX).map((suffix) => rm(file + suffix, { force: true })));
+  return Promise.all(Object.values(ENCODED_SUFFIX).map((suffix) => removeIfThere(file + suffix)));
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** unlink(2), for a file that may not be there (rm's force first looks at what the path is). */
+async function removeIfThere(file: string): Promise<void> {
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
+}
+
+/** Runs `step`, and once more after making `folder` when a missing folder failed it. */
+async function inFolder(folder: string, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    await mkdir(folder, { recursive: true });
+    await step();
+  }
 }
