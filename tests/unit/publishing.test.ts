@@ -48,7 +48,11 @@ describe('the page index', () => {
     expect(index.pagesWith(new Set([EVERYTHING]))).toEqual(new Set(['/a', '/b', '/c']));
     index.set('/a', { route, etag: '"a2"', tags: ['m3'] });
     expect(index.pagesWith(new Set(['m1', 'g2']))).toEqual(new Set(['/b']));
+    index.set('/b', { route, etag: '"b2"', tags: ['p4', 'm1'] });
+    expect(index.pagesWith(new Set(['m1']))).toEqual(new Set(['/b']));
+    expect(index.pagesWith(new Set(['p4', 'm3']))).toEqual(new Set(['/a', '/b']));
     index.delete('/b');
+    expect(index.pagesWith(new Set(['p4']))).toEqual(new Set());
     expect(index.pagesWith(new Set(['m1']))).toEqual(new Set());
   });
 });

@@ -28,21 +28,28 @@ export class PageIndex {
     return this.#pages.entries();
   }
 
+  /** A renewed page mostly shows what it showed: only the tags it gained or lost are indexed again. */
   set(pathname: string, record: PageRecord): void {
-    this.delete(pathname);
+    const before = new Set(this.#pages.get(pathname)?.tags);
     this.#pages.set(pathname, record);
     for (const tag of record.tags) {
+      if (before.delete(tag)) continue;
       const pages = this.#byTag.get(tag) ?? new Set<string>();
       pages.add(pathname);
       this.#byTag.set(tag, pages);
     }
+    this.#unindex(pathname, before);
   }
 
   delete(pathname: string): void {
     const record = this.#pages.get(pathname);
     if (!record) return;
     this.#pages.delete(pathname);
-    for (const tag of record.tags) {
+    this.#unindex(pathname, record.tags);
+  }
+
+  #unindex(pathname: string, tags: Iterable<string>): void {
+    for (const tag of tags) {
       const pages = this.#byTag.get(tag);
       pages?.delete(pathname);
       if (pages?.size === 0) this.#byTag.delete(tag);

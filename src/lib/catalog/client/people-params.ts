@@ -27,9 +27,12 @@ export function personAge(birthday: string | null, now: Date = new Date()): numb
   return birthday ? siteYear(now) - Number(birthday.slice(0, 4)) : null;
 }
 
-/** 'January 2, 1970' for a 'YYYY-MM-DD' birthday. */
+let birthDates: Intl.DateTimeFormat | undefined;
+
+/** 'January 2, 1970' for a 'YYYY-MM-DD' birthday. One formatter for every call: toLocaleDateString makes one each time. */
 export function formatBirthDate(birthday: string): string {
-  return new Date(`${birthday}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  birthDates ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return birthDates.format(new Date(`${birthday}T00:00:00Z`));
 }
 
 /** A biography's paragraphs (blank lines separate them). */
