@@ -75,6 +75,7 @@ const publisher = new NodePublisher({
 // Live before the server answers anyone: a writer then waits for this publisher (change-log.ts waitForReaders), even
 // after a downtime long enough for its reader to have been taken for gone.
 await publisher.announce();
+if (kept > 0) await publisher.warmUp();
 send(built);
 process.on('message', (message: ServerMessage) => {
   if (message.type === 'ack') {

@@ -22,6 +22,7 @@ import { readChangesSince, recordProgress, recordSettled } from './change-log.ts
 import { tagsOfChanges } from './change-tags.ts';
 import { asideDirOf, pageFile, pagePathOf, removePageFile, replaceFile } from './page-files.ts';
 import { PUBLISHER_HEADER } from './page-answer.ts';
+import { runAll } from '../run-all.ts';
 import type { PageIndex } from './page-index.ts';
 import { recordAnswer } from './page-recorder.ts';
 import { CATALOGUE_PAGES } from '../pages/index.ts';
@@ -37,6 +38,8 @@ const HEARTBEAT_MS = 10_000;
  * one finds few loads to share a batch with, and the renders wait on the database's round trips.
  */
 const RENDERS_AT_ONCE = 48;
+/** Pages of each route a start that kept its pages renders to warm the code (NodePublisher.warmUp). */
+const WARM_UP_PER_ROUTE = 20;
 /** A page that failed to render is tried again after this long. */
 const RETRY_MS = 5_000;
 
@@ -122,6 +125,30 @@ export class NodePublisher {
 
   stop(): void {
     for (const timer of this.#timers) clearTimeout(timer);
+  }
+
+  /**
+   * Renders a few pages of each route and keeps none. A start that kept its pages has run none of their code, and its
+   * first publish took a fifth longer than the same publish warm (docs/benchmarks.md).
+   */
+  async warmUp(): Promise<void> {
+    const byRoute = new Map<string, [string, RouteData][]>();
+    for (const [path, { route }] of this.#options.index.entries()) {
+      const pages = byRoute.get(route.route) ?? [];
+      byRoute.set(route.route, pages);
+      pages.push([path, route]);
+    }
+    const sample = [...byRoute.values()].flatMap((pages) => {
+      const step = Math.ceil(pages.length / WARM_UP_PER_ROUTE);
+      return pages.filter((_, i) => i % step === 0);
+    });
+    await runAll(sample, RENDERS_AT_ONCE, async ([path, route]) => {
+      try {
+        await (await this.#render(path, route, null)).arrayBuffer();
+      } catch {
+        // A page that fails here fails again when it is renewed, and is reported then.
+      }
+    });
   }
 
   /** Whether the page is stale: queued or being rendered. */
@@ -302,17 +329,14 @@ export class NodePublisher {
   }
 
   async #renew(pathname: string): Promise<Renewal> {
-    const { prerenderer, index, clientDir, origin } = this.#options;
+    const { index, clientDir } = this.#options;
     const record = index.get(pathname);
     const route = record?.route ?? this.#newRoutes.get(pathname);
     if (!route) return 'removed';
     const file = pageFile(clientDir, pathname);
     if (this.#unlisted.delete(pathname)) return this.#remove(pathname, file);
-    const url = new URL(route.type === 'endpoint' || pathname.endsWith('/') ? pathname : `${pathname}/`, origin);
     try {
-      const headers: Record<string, string> = { [PUBLISHER_HEADER]: '1', ...(record?.etag ? { 'If-None-Match': record.etag } : {}) };
-      const rendered = await prerenderer.render(new Request(url, { headers }), { routeData: route });
-      const response = rendered instanceof Response ? rendered : rendered.response;
+      const response = await this.#render(pathname, route, record?.etag ?? null);
       if (response.status === 304) return 'unchanged';
       // Not found, or not at this path any more (a stale slug's redirect): the page is gone.
       if ((response.status === 404 && route.route !== '/404') || (response.status >= 300 && response.status < 400)) return await this.#remove(pathname, file);
@@ -330,6 +354,14 @@ export class NodePublisher {
       console.error(`[publishing] could not render ${pathname}: ${errorMessage(error)}`);
       return 'failed';
     }
+  }
+
+  /** The page as the prerenderer renders it now; 304 when its content has `etag`. */
+  async #render(pathname: string, route: RouteData, etag: string | null): Promise<Response> {
+    const url = new URL(route.type === 'endpoint' || pathname.endsWith('/') ? pathname : `${pathname}/`, this.#options.origin);
+    const headers: Record<string, string> = { [PUBLISHER_HEADER]: '1', ...(etag ? { 'If-None-Match': etag } : {}) };
+    const rendered = await this.#options.prerenderer.render(new Request(url, { headers }), { routeData: route });
+    return rendered instanceof Response ? rendered : rendered.response;
   }
 
   async #remove(pathname: string, file: string): Promise<Renewal> {
