@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { describeEachEngine } from '../support/engines.ts';
 import { insertGenres, insertMovie, insertShow } from '../support/catalogue-fixtures.ts';
-import { browseTitles, newestWithBackdrop } from '../../src/lib/catalog/browse.ts';
+import { browseTitles, genreTotals, newestWithBackdrop } from '../../src/lib/catalog/browse.ts';
 import { categoryPage } from '../../src/lib/pages/listing-pages.ts';
 import { isPageOutOfRange } from '../../src/lib/catalog/client/browse-params.ts';
 
@@ -101,11 +101,16 @@ describeEachEngine('browse: categories', (getDb) => {
       { type: 'movie', genreId: '18', slug: 'drama' }, { type: 'movie', genreId: '28', slug: 'action' }, { type: 'movie', genreId: '35', slug: 'comedy' },
       { type: 'tv', genreId: '18', slug: 'drama' }, { type: 'tv', genreId: '10759', slug: 'action-adventure' },
     ]);
-    for (const params of paths) {
+    // Loaded together, as the publisher renders them: their counts are read in one query.
+    const loaded = await Promise.all(paths.map((params) => categoryPage.load(db, params)));
+    for (const [i, params] of paths.entries()) {
       const type = params.type as 'movie' | 'tv';
       const expected = await browseTitles(db, { type, sort: 'newest', genreIds: [Number(params.genreId)] });
-      expect(await categoryPage.load(db, params)).toMatchObject({ kind: 'page', data: { props: { category: { firstPage: expected } } } });
+      expect(loaded[i]).toMatchObject({ kind: 'page', data: { props: { category: { firstPage: expected } } } });
     }
+    expect(await genreTotals(db, 'movie', [28, 35, 18, 10402, 10752])).toEqual([
+      { genreId: 28, total: 3 }, { genreId: 35, total: 2 }, { genreId: 18, total: 1 }, { genreId: 10402, total: 0 }, { genreId: 10752, total: 0 },
+    ]);
     expect(await categoryPage.load(db, { type: 'tv', genreId: '18', slug: 'old-name' })).toEqual({ kind: 'redirect', location: '/category/tv/18/drama' });
     expect(await categoryPage.load(db, { type: 'movie', genreId: '10752', slug: 'war' })).toEqual({ kind: 'missing' });
   });

@@ -6,7 +6,7 @@ import { loadTvPages } from '../../src/lib/page-loaders/tv-page.ts';
 import { moreLikeThisRow } from '../../src/lib/page-loaders/more-like-this.ts';
 import { listPeople } from '../../src/lib/catalog/people.ts';
 import { loadPersonPages } from '../../src/lib/page-loaders/person-page.ts';
-import { listPlatforms, platformTitles } from '../../src/lib/catalog/platforms.ts';
+import { listPlatforms, platformTitles, platformTotals } from '../../src/lib/catalog/platforms.ts';
 import { platformPage } from '../../src/lib/pages/listing-pages.ts';
 import { sitemapEntries } from '../../src/lib/page-loaders/sitemap.ts';
 
@@ -198,10 +198,16 @@ describeEachEngine('platforms', (getDb) => {
       const answer = await platformPage.load(db, { id, slug });
       return answer.kind === 'page' ? answer.data.props : null;
     };
-    expect((await shown('71', 'zeta'))!.platforms.map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
-    expect((await shown('71', 'zeta'))!.initial).toEqual(first);
-    expect((await shown('73', 'empty'))!.initial).toEqual(await platformTitles(db, 73, 1));
-    expect((await shown('72', 'alpha'))!.initial).toMatchObject({ total: 1, items: [{ title: 'Alpha Show' }] });
+    // Loaded together, as the publisher renders them: the platforms and their counts are read once.
+    const [zeta, empty, alpha] = await Promise.all([shown('71', 'zeta'), shown('73', 'empty'), shown('72', 'alpha')]);
+    expect(zeta!.platforms.map((p) => p.name)).toEqual(['Alpha', 'Empty', 'Zeta']);
+    expect(zeta!.initial).toEqual(first);
+    expect(empty!.initial).toEqual(await platformTitles(db, 73, 1));
+    expect(alpha!.initial).toMatchObject({ total: 1, items: [{ title: 'Alpha Show' }] });
+    expect(await platformTotals(db, [71, 72, 73, 999])).toEqual([
+      { platformId: 71, totals: { movie: 23, tv: 4 } }, { platformId: 72, totals: { movie: 0, tv: 1 } },
+      { platformId: 73, totals: { movie: 0, tv: 0 } }, { platformId: 999, totals: { movie: 0, tv: 0 } },
+    ]);
     expect(await platformPage.load(db, { id: '71', slug: 'old' })).toEqual({ kind: 'redirect', location: '/platforms/71/zeta' });
   });
 });

@@ -24,10 +24,10 @@ export function sortSql(sort: BrowseSort): RawBuilder<unknown> {
 
 
 /**
- * One page of published titles with the total count. A page past the last one comes back with no items
- * (the caller decides what out of range means; see pageInRange in read-model.ts).
+ * One page of published titles with the total count (`total`, when the caller has read it: genreTotals). A page past
+ * the last one comes back with no items (the caller decides what out of range means; see pageInRange in read-model.ts).
  */
-export async function browseTitles(db: Kysely<Database>, query: BrowseQuery): Promise<BrowsePage<TitleCard>> {
+export async function browseTitles(db: Kysely<Database>, query: BrowseQuery, total: number | null = null): Promise<BrowsePage<TitleCard>> {
   const { type, genreIds = [], year = null, sort, page = 1, pageSize = BROWSE_PAGE_SIZE, services = null } = query;
   const { titles, genreLinks } = titleKind(type);
   let filtered = db.selectFrom(titles).where('titles.is_published', '=', true);
@@ -40,12 +40,25 @@ export async function browseTitles(db: Kysely<Database>, query: BrowseQuery): Pr
     // A range on the date column (not extract(year)) so the date index applies.
     filtered = filtered.where('titles.date', '>=', `${year}-01-01`).where('titles.date', '<=', `${year}-12-31`);
   }
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  const [counted, rows] = await Promise.all([
+    total ?? filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow().then((count) => Number(count.total)),
     filtered.select(CARD_COLUMNS).orderBy(sortSql(sort)).limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
-  const total = Number(count.total);
-  return { items: rows.map((row) => titleCard(type, row)), page, totalPages: totalPagesFor(total, pageSize), total };
+  return { items: rows.map((row) => titleCard(type, row)), page, totalPages: totalPagesFor(counted, pageSize), total: counted };
+}
+
+/**
+ * Each genre's published titles of the kind, in one query for any number of genres: a count joins every published
+ * title of the kind, whether it is for one genre or many.
+ */
+export async function genreTotals(db: Kysely<Database>, type: ContentType, genreIds: number[]): Promise<{ genreId: number; total: number }[]> {
+  if (genreIds.length === 0) return [];
+  const { titles, genreLinks } = titleKind(type);
+  const rows = await db.selectFrom(genreLinks).innerJoin(titles, 'titles.id', 'genre_links.title_id')
+    .where('titles.is_published', '=', true).where('genre_links.genre_id', 'in', genreIds)
+    .select(['genre_links.genre_id', (eb) => eb.fn.countAll<number>().as('total')]).groupBy('genre_links.genre_id').execute();
+  const totals = new Map(rows.map((row) => [row.genre_id, Number(row.total)]));
+  return genreIds.map((genreId) => ({ genreId, total: totals.get(genreId) ?? 0 }));
 }
 
 /**

@@ -6,10 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { ContentType, Database } from '../../../db/schema.ts';
-import { browseTitles, categoryHref, genresWithTitles, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
+import { browseTitles, categoryHref, genresWithTitles, genreTotals, newestWithBackdrop, type ListHero } from '../catalog/browse.ts';
 import { collectionsWithPublishedMovies, loadFranchisePages, type FranchisePage } from '../catalog/browse-franchises.ts';
 import { listPeople } from '../catalog/people.ts';
-import { listPlatforms, platformPageWithFloors } from '../catalog/platforms.ts';
+import { listPlatforms, platformPageWithFloors, platformTotals } from '../catalog/platforms.ts';
 import type { BrowsePage } from '../catalog/client/browse-params.ts';
 import type { TitleCard } from '../titles/client/cards.ts';
 import type { PersonCard } from '../catalog/client/people-params.ts';
@@ -17,6 +17,7 @@ import { platformHref, type Platform, type PlatformPage } from '../catalog/clien
 import { slugify } from '../titles/client/slug.ts';
 import { cardTags, pageTags, scoredListTags } from './page-tags.ts';
 import { missing, page, type CataloguePage } from './catalogue-page.ts';
+import { batchedLoad, batchedRead } from '../page-loaders/batched-load.ts';
 
 type Db = Kysely<Database>;
 
@@ -24,6 +25,15 @@ type Db = Kysely<Database>;
 const redirectUnless = (canonical: string, asked: string) => (canonical === asked ? null : { kind: 'redirect' as const, location: canonical });
 
 export interface CategoryPage { type: ContentType; genreId: number; name: string; firstPage: BrowsePage<TitleCard> }
+
+/**
+ * Each genre's count of published titles of a kind, read once for the category pages rendered together (a sync renews
+ * most of them): each count joins every published title of the kind.
+ */
+const readGenreTotals = {
+  movie: batchedLoad((db, ids: number[]) => genreTotals(db, 'movie', ids), (row) => row.genreId),
+  tv: batchedLoad((db, ids: number[]) => genreTotals(db, 'tv', ids), (row) => row.genreId),
+};
 
 /** A genre's movies or shows: every genre with published titles of the type, sorted Newest. */
 export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: string }, { category: CategoryPage }> = {
@@ -41,8 +51,9 @@ export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: 
     const slug = params.slug ?? '';
     const genre = Number.isSafeInteger(genreId) ? await db.selectFrom('genres').select(['id', 'name']).where('id', '=', genreId).executeTakeFirst() : undefined;
     if (!genre) return missing;
-    const firstPage = await browseTitles(db, { type, genreIds: [genre.id], sort: 'newest' });
-    if (firstPage.total === 0) return missing;
+    const total = (await readGenreTotals[type](db, genre.id))!.total;
+    if (total === 0) return missing;
+    const firstPage = await browseTitles(db, { type, genreIds: [genre.id], sort: 'newest' }, total);
     return redirectUnless(categoryHref(type, genre.id, genre.name), categoryHref(type, genreId, slug))
       ?? page({ category: { type, genreId: genre.id, name: genre.name, firstPage } },
         [pageTags.genre(genre.id), pageTags.titleList(type, `g${genre.id}`, 'date'), ...cardTags(firstPage.items)]);
@@ -68,9 +79,16 @@ export const franchisePage: CataloguePage<{ id: string; slug: string }, { franch
 
 export interface PlatformPageProps { platforms: Platform[]; initial: PlatformPage | null }
 
+/**
+ * The platforms, and each platform's counts, read once for the platform pages rendered together (the publisher renews
+ * every platform's page when titles are added): each count joins every published title of its kind.
+ */
+const readPlatforms = batchedRead(listPlatforms);
+const readPlatformTotals = batchedLoad(platformTotals, (row) => row.platformId);
+
 /** The platform picker and a platform's first page: what /platforms and each /platforms/{id}/{slug} show. */
 async function platformProps(db: Db, platforms: Platform[], shown: Platform | undefined) {
-  const first = shown ? await platformPageWithFloors(db, shown.id, 1) : null;
+  const first = shown ? await platformPageWithFloors(db, shown.id, 1, null, (await readPlatformTotals(db, shown.id))!.totals) : null;
   const tags = [pageTags.platforms, ...(first ? [pageTags.platform(first.page.platform.id), ...cardTags(first.page.items),
     ...(['movie', 'tv'] as const).flatMap((type) => scoredListTags(type, `pl${first.page.platform.id}`, 'popularity', first.popularityFloors[type]))] : [])];
   return page<PlatformPageProps>({ platforms, initial: first?.page ?? null }, tags);
@@ -80,10 +98,10 @@ export const platformPage: CataloguePage<{ id: string; slug: string }, PlatformP
   route: '/platforms/[id]/[slug]',
   pathSet: 'platform',
   async paths(db) {
-    return (await listPlatforms(db)).map((platform) => ({ id: String(platform.id), slug: slugify(platform.name) }));
+    return (await readPlatforms(db)).map((platform) => ({ id: String(platform.id), slug: slugify(platform.name) }));
   },
   async load(db, params) {
-    const platforms = await listPlatforms(db);
+    const platforms = await readPlatforms(db);
     const shown = platforms.find((platform) => String(platform.id) === params.id);
     if (!shown) return missing;
     return redirectUnless(platformHref(shown), `/platforms/${params.id}/${params.slug ?? ''}`) ?? platformProps(db, platforms, shown);
@@ -95,7 +113,7 @@ export const platformsPage: CataloguePage<Record<string, never>, PlatformPagePro
   route: '/platforms',
   paths: async () => [{}],
   async load(db) {
-    const platforms = await listPlatforms(db);
+    const platforms = await readPlatforms(db);
     return platformProps(db, platforms, platforms[0]);
   },
 };
