@@ -140,27 +140,29 @@ async function visitorDelays(db: Db, origin: string, outDir: string, change: Ben
     const before = old.get(path)!;
     return served.status === 200 && (served.etag !== before.etag || served.body !== before.body);
   };
-  let pending = pagesOf(expected);
   const delays: number[] = [];
   const at = await mark(db, outDir);
   await change.make();
   const committed = performance.now();
-  const outcome: { effect?: Effect } = {};
+  const outcome: { effect?: Effect; pages?: Set<string> } = {};
   const settled = published(db).then(async () => {
     const settledMs = performance.now() - committed;
     outcome.effect = await effectSince(db, outDir, at);
+    outcome.pages = new Set(pagesOf(outcome.effect));
     return settledMs;
   });
-  while (pending.length) {
-    if (performance.now() - committed > VISITOR_TIMEOUT_MS) throw new Error(`${change.label}: ${pending.length} pages still old after ${VISITOR_TIMEOUT_MS / 1000} s: ${pending.slice(0, 3).join(', ')}…`);
-    const changedNow = outcome.effect && new Set(pagesOf(outcome.effect));
-    const still: string[] = [];
-    await eachAtOnce(changedNow ? pending.filter((path) => changedNow.has(path)) : pending, VISITOR_CONCURRENCY, async (path) => {
+  // Each fetch takes the page that has waited longest, and a page still old goes to the back: no page waits for a
+  // round of every other page to end (in rounds, a page seen old before the publisher read the change was seen again
+  // only after the slowest page of the round was renewed).
+  const pending = pagesOf(expected);
+  await Promise.all(Array.from({ length: VISITOR_CONCURRENCY }, async () => {
+    for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
+      if (performance.now() - committed > VISITOR_TIMEOUT_MS) throw new Error(`${change.label}: ${pending.length + 1} pages still old after ${VISITOR_TIMEOUT_MS / 1000} s: ${path}…`);
+      if (outcome.pages && !outcome.pages.has(path)) continue;
       if (isCurrent(path, await fetchPage(origin, path))) delays.push(performance.now() - committed);
-      else still.push(path);
-    });
-    pending = still;
-  }
+      else pending.push(path);
+    }
+  }));
   const settledMs = await settled;
   return { delays: delays.sort((a, b) => a - b), settledMs, effect: outcome.effect! };
 }
