@@ -51,6 +51,7 @@ export const categoryPage: CataloguePage<{ type: string; genreId: string; slug: 
     const slug = params.slug ?? '';
     const genre = Number.isSafeInteger(genreId) ? await db.selectFrom('genres').select(['id', 'name']).where('id', '=', genreId).executeTakeFirst() : undefined;
     if (!genre) return missing;
+    // Counted only once the genre is known: an id from a URL that Postgres refuses would fail the whole shared batch.
     const total = (await readGenreTotals[type](db, genre.id))!.total;
     if (total === 0) return missing;
     const firstPage = await browseTitles(db, { type, genreIds: [genre.id], sort: 'newest' }, total);
